@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+)
+
+// Closest returns up to n candidates nearest to name by edit distance (case-insensitive),
+// nearest first, for "did you mean" messages.
+func Closest(name string, candidates []string, n int) []string {
+	type scored struct {
+		s string
+		d int
+	}
+	q := strings.ToLower(name)
+	all := make([]scored, 0, len(candidates))
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		d := editDistance(q, lc)
+		if strings.Contains(lc, q) && q != "" {
+			d = min(d, 1+len(lc)-len(q)) / 2
+		}
+		all = append(all, scored{c, d})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].d < all[j].d })
+	out := []string{}
+	for _, s := range all {
+		if len(out) == n {
+			break
+		}
+		if s.d > max(3, len(q)/2+1) {
+			break
+		}
+		out = append(out, s.s)
+	}
+	return out
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,189 @@
+package realms
+
+import "strings"
+
+// CardID is a card's index in a Catalog plus one; 0 means no card. States store cards as
+// CardIDs so that zones are small arrays of bytes.
+type CardID uint8
+
+// Faction is a bit set of factions.
+type Faction uint8
+
+// The factions of SR 1.2.
+const (
+	Blob Faction = 1 << iota
+	TradeFederation
+	StarEmpire
+	MachineCult
+	Consortium
+	Kingdom
+	Scavengers
+	numFactions = iota
+)
+
+var factionNames = [numFactions]string{"Blob", "Trade Federation", "Star Empire", "Machine Cult", "Consortium", "Kingdom", "Scavengers"}
+
+// FactionByName returns the faction whose name is s (case-insensitive).
+func FactionByName(s string) (Faction, bool) {
+	for i, n := range factionNames {
+		if strings.EqualFold(n, s) {
+			return 1 << i, true
+		}
+	}
+	return 0, false
+}
+
+// Names lists the factions in f.
+func (f Faction) Names() []string {
+	out := []string{}
+	for i, n := range factionNames {
+		if f&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Kind is ship or base (SR 1.1).
+type Kind uint8
+
+// The two kinds of card.
+const (
+	Ship Kind = iota
+	Base
+)
+
+func (k Kind) String() string {
+	if k == Base {
+		return "base"
+	}
+	return "ship"
+}
+
+// Slot names one of a card's abilities.
+type Slot uint8
+
+// Ability slots (SR 1.4). Trigger abilities are not used by a player; they fire.
+const (
+	Primary Slot = iota
+	Ally
+	ScrapSlot
+	OnPlayShip // "whenever you play a ship" (Fleet HQ)
+	numSlots
+)
+
+var slotNames = [numSlots]string{"primary", "ally", "scrap", "trigger"}
+
+func (s Slot) String() string { return slotNames[s] }
+
+// Card is one card design, as read from the card data.
+type Card struct {
+	Name      string
+	Aliases   []string
+	Set       string
+	Faction   Faction
+	Kind      Kind
+	Outpost   bool
+	Cost      int  // -1: cannot be bought
+	Defense   int  // bases only
+	Quantity  int  // copies in the set's box
+	Deck      Deck // where the copies live at setup
+	Abilities [numSlots]Ability
+	AllyAll   bool // static: counts as an ally of every faction (Mech World)
+	Texts     [numSlots]string
+	StaticTxt []string
+}
+
+// Deck says where a card's copies start the game.
+type Deck uint8
+
+// Decks a card may belong to.
+const (
+	TradeDeck Deck = iota
+	ExplorerPile
+	Starting
+)
+
+var deckNames = [...]string{"trade", "explorer", "starting"}
+
+func (d Deck) String() string { return deckNames[d] }
+
+// Ability is a sequence of effects resolved left to right.
+type Ability []Effect
+
+// Op is what an effect does.
+type Op uint8
+
+// Effect operations of the ability language (docs/cards.md).
+const (
+	OpNone Op = iota
+	OpTrade
+	OpCombat
+	OpAuthority
+	OpDraw
+	OpOpponentDiscards
+	OpScrap       // scrap cards from own hand and/or discard pile
+	OpScrapRow    // scrap cards from the Trade Row
+	OpDiscard     // discard cards from own hand
+	OpDestroyBase // destroy target base
+	OpAcquireFree // acquire a card from the Trade Row without paying
+	OpNextShipTop // the next ship acquired this turn goes on top of the deck
+	OpCopyShip    // become a copy of another ship played this turn
+	OpChooseOne   // one of Options
+	OpIf          // Then, if the condition holds
+)
+
+// Zone bits for effects that pick cards.
+const (
+	ZoneHand uint8 = 1 << iota
+	ZoneDiscard
+	ZoneRow
+	ZonePlay
+)
+
+// Per says what a "per ..." count counts.
+type Per uint8
+
+// Counts for "per ..." effects.
+const (
+	PerNone    Per = iota
+	PerPlayed      // cards of PerFaction played this turn (SR 4.15)
+	PerThisWay     // cards scrapped or discarded by the previous effect of this ability
+)
+
+// Cond is a condition of an "if" effect.
+type Cond uint8
+
+// Conditions.
+const (
+	CondNone  Cond = iota
+	CondBases      // you have at least N bases in play
+)
+
+// Effect is one step of an ability.
+type Effect struct {
+	Op         Op
+	N          int  // amount, or the maximum number of cards
+	May        bool // optional ("may"): the player can decline
+	UpTo       bool // "up to N": zero to N cards
+	Zones      uint8
+	Per        Per
+	PerFaction Faction
+	Cond       Cond
+	CondN      int
+	Then       Ability   // for OpIf
+	Options    []Ability // for OpChooseOne
+	Kind       int       // for OpAcquireFree: -1 any, else Kind
+	MaxCost    int       // for OpAcquireFree: -1 any cost
+	Dest       Dest      // for OpAcquireFree
+}
+
+// Dest is where an acquired card goes.
+type Dest uint8
+
+// Destinations of an acquisition (SR 5.1).
+const (
+	ToDiscard Dest = iota
+	ToDeckTop
+	ToHand
+)

@@ -1,0 +1,280 @@
+package realms
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"starnexus/engine"
+)
+
+//go:embed cards/*.yaml
+var cardFiles embed.FS
+
+// Catalog is every card design the game knows, indexed by CardID. It is read once and never
+// changed, so every State of a game shares it.
+type Catalog struct {
+	Cards  []Card // Cards[id-1] is the card with CardID id
+	byName map[string]CardID
+	Sets   []string // in file order
+
+	Scout, Viper, Explorer CardID
+	FleetHQs               []CardID // cards with a "whenever you play a ship" trigger
+}
+
+// Card returns the card with the given id.
+func (c *Catalog) Card(id CardID) *Card { return &c.Cards[id-1] }
+
+// Lookup finds a card by English name or alias, case-insensitively. The error suggests the
+// closest names.
+func (c *Catalog) Lookup(name string) (CardID, error) {
+	if id, ok := c.byName[strings.ToLower(strings.TrimSpace(name))]; ok {
+		return id, nil
+	}
+	all := make([]string, 0, len(c.byName))
+	for _, card := range c.Cards {
+		all = append(all, card.Name)
+		all = append(all, card.Aliases...)
+	}
+	if s := engine.Closest(name, all, 3); len(s) > 0 {
+		return 0, fmt.Errorf("unknown card %q: did you mean %s?", name, strings.Join(quoteAll(s), " or "))
+	}
+	return 0, fmt.Errorf("unknown card %q", name)
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = fmt.Sprintf("%q", x)
+	}
+	return out
+}
+
+// cardFile is the YAML shape of a card data file (docs/cards.md).
+type cardFile struct {
+	Set   string     `yaml:"set"`
+	Cards []cardYAML `yaml:"cards"`
+}
+
+type cardYAML struct {
+	Name     string   `yaml:"name"`
+	Aliases  []string `yaml:"aliases"`
+	Faction  string   `yaml:"faction"`
+	Type     string   `yaml:"type"`
+	Cost     *int     `yaml:"cost"`
+	Defense  int      `yaml:"defense"`
+	Outpost  bool     `yaml:"outpost"`
+	Quantity int      `yaml:"quantity"`
+	Deck     string   `yaml:"deck"`
+	Primary  string   `yaml:"primary"`
+	Ally     string   `yaml:"ally"`
+	Scrap    string   `yaml:"scrap"`
+	Trigger  string   `yaml:"trigger"`
+	Static   []string `yaml:"static"`
+}
+
+// LoadCatalog reads the embedded card files.
+func LoadCatalog() (*Catalog, error) {
+	return LoadCatalogFS(cardFiles, "cards")
+}
+
+// LoadCatalogFS reads every *.yaml card file in dir of fsys, in name order.
+func LoadCatalogFS(fsys fs.FS, dir string) (*Catalog, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, fmt.Errorf("read card files: %w", err)
+	}
+	names := []string{}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".yaml") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	cat := &Catalog{byName: map[string]CardID{}}
+	for _, n := range names {
+		b, err := fs.ReadFile(fsys, path.Join(dir, n))
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", n, err)
+		}
+		if err := cat.addFile(n, b); err != nil {
+			return nil, err
+		}
+	}
+	for _, basic := range []struct {
+		name string
+		id   *CardID
+	}{{"Scout", &cat.Scout}, {"Viper", &cat.Viper}, {"Explorer", &cat.Explorer}} {
+		id, ok := cat.byName[strings.ToLower(basic.name)]
+		if !ok {
+			return nil, fmt.Errorf("card files: the basic card %q is missing", basic.name)
+		}
+		*basic.id = id
+	}
+	return cat, nil
+}
+
+// ParseCardFile reads one card file on its own, for validating a file a designer wrote.
+func ParseCardFile(name string, data []byte) (*Catalog, error) {
+	cat := &Catalog{byName: map[string]CardID{}}
+	if err := cat.addFile(name, data); err != nil {
+		return nil, err
+	}
+	return cat, nil
+}
+
+func (c *Catalog) addFile(file string, data []byte) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var f cardFile
+	if err := dec.Decode(&f); err != nil {
+		if errors.Is(err, io.EOF) {
+			return fmt.Errorf("%s: empty card file", file)
+		}
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	if f.Set == "" {
+		return fmt.Errorf("%s: missing \"set\"", file)
+	}
+	c.Sets = append(c.Sets, f.Set)
+	for i, y := range f.Cards {
+		card, err := y.build(f.Set)
+		if err != nil {
+			who := y.Name
+			if who == "" {
+				who = fmt.Sprintf("#%d", i+1)
+			}
+			return fmt.Errorf("%s: card %s: %w", file, who, err)
+		}
+		if len(c.Cards) >= 250 {
+			return fmt.Errorf("%s: card %s: more than 250 card designs", file, y.Name)
+		}
+		id := CardID(len(c.Cards) + 1)
+		for _, n := range append([]string{card.Name}, card.Aliases...) {
+			k := strings.ToLower(n)
+			if prev, dup := c.byName[k]; dup {
+				return fmt.Errorf("%s: card %s: name %q is already used by %s", file, card.Name, n, c.Card(prev).Name)
+			}
+			c.byName[k] = id
+		}
+		c.Cards = append(c.Cards, card)
+		if len(card.Abilities[OnPlayShip]) > 0 {
+			c.FleetHQs = append(c.FleetHQs, id)
+		}
+	}
+	return nil
+}
+
+func (y *cardYAML) build(set string) (Card, error) {
+	c := Card{Name: strings.TrimSpace(y.Name), Aliases: y.Aliases, Set: set, Quantity: y.Quantity, Cost: -1}
+	if c.Name == "" {
+		return c, fmt.Errorf("field name: missing")
+	}
+	if strings.ContainsAny(c.Name, ":,") {
+		return c, fmt.Errorf("field name: %q may not contain ':' or ','", c.Name)
+	}
+	if y.Faction != "" {
+		for _, part := range strings.Split(y.Faction, "/") {
+			f, ok := FactionByName(strings.TrimSpace(part))
+			if !ok {
+				return c, fmt.Errorf("field faction: unknown faction %q (known: %s)", part, strings.Join(factionNames[:], ", "))
+			}
+			c.Faction |= f
+		}
+	}
+	switch y.Type {
+	case "ship":
+		c.Kind = Ship
+		if y.Defense != 0 || y.Outpost {
+			return c, fmt.Errorf("field defense: a ship has no defense or outpost")
+		}
+	case "base":
+		c.Kind = Base
+		if y.Defense < 1 {
+			return c, fmt.Errorf("field defense: a base needs a defense of at least 1")
+		}
+	default:
+		return c, fmt.Errorf("field type: %q is neither ship nor base", y.Type)
+	}
+	c.Defense, c.Outpost = y.Defense, y.Outpost
+	switch y.Deck {
+	case "", "trade":
+		c.Deck = TradeDeck
+	case "explorer":
+		c.Deck = ExplorerPile
+	case "starting":
+		c.Deck = Starting
+	default:
+		return c, fmt.Errorf("field deck: %q is not trade, explorer or starting", y.Deck)
+	}
+	if y.Cost != nil {
+		if *y.Cost < 0 || *y.Cost > 99 {
+			return c, fmt.Errorf("field cost: %d is out of range", *y.Cost)
+		}
+		c.Cost = *y.Cost
+	} else if c.Deck != Starting {
+		return c, fmt.Errorf("field cost: missing (only starting cards have no cost)")
+	}
+	if c.Quantity < 1 {
+		return c, fmt.Errorf("field quantity: must be at least 1")
+	}
+	for slot, text := range map[Slot]string{Primary: y.Primary, Ally: y.Ally, ScrapSlot: y.Scrap} {
+		ab, err := ParseAbility(text)
+		if err != nil {
+			return c, fmt.Errorf("field %s: %w", slot, err)
+		}
+		c.Abilities[slot], c.Texts[slot] = ab, strings.TrimSpace(text)
+	}
+	if y.Ally != "" && c.Faction == 0 {
+		return c, fmt.Errorf("field ally: an unaligned card has no Ally ability")
+	}
+	if y.Trigger != "" {
+		rest, ok := cutPrefixFold(strings.TrimSpace(y.Trigger), "whenever you play a ship:")
+		if !ok {
+			return c, fmt.Errorf("field trigger: %q: known triggers: \"whenever you play a ship: EFFECTS\"", y.Trigger)
+		}
+		ab, err := ParseAbility(rest)
+		if err != nil {
+			return c, fmt.Errorf("field trigger: %w", err)
+		}
+		c.Abilities[OnPlayShip], c.Texts[OnPlayShip] = ab, strings.TrimSpace(y.Trigger)
+	}
+	for _, s := range y.Static {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "ally of all factions":
+			c.AllyAll = true
+		default:
+			return c, fmt.Errorf("field static: unknown static ability %q (known: \"ally of all factions\")", s)
+		}
+		c.StaticTxt = append(c.StaticTxt, s)
+	}
+	for slot, ab := range c.Abilities {
+		for _, e := range flatten(ab) {
+			if e.Op == OpCopyShip && (slot != int(Primary) || c.Kind != Ship) {
+				return c, fmt.Errorf("field %s: \"copy another ship\" works only as a ship's Primary", Slot(slot))
+			}
+		}
+	}
+	return c, nil
+}
+
+// flatten lists an ability's effects, including those inside options and conditions.
+func flatten(ab Ability) []Effect {
+	var out []Effect
+	for _, e := range ab {
+		out = append(out, e)
+		out = append(out, flatten(e.Then)...)
+		for _, o := range e.Options {
+			out = append(out, flatten(o)...)
+		}
+	}
+	return out
+}

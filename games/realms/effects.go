@@ -1,0 +1,422 @@
+package realms
+
+import "starnexus/engine"
+
+// frame is the ability being resolved: which card's ability, where in it, and the count of
+// cards the last "this way" effect handled. An ability waits in its frame while a decision
+// is pending, and goes on when the decision is answered. Choose-one and if effects are always
+// the last of their list, so entering one replaces the frame's list.
+type frame struct {
+	Active bool
+	Seat   engine.Seat
+	Card   CardID // whose ability (for a copy: the copied card)
+	Slot   Slot
+	Opt    uint8 // 0: the ability itself; k: option k of its final choose-one
+	Then   bool  // inside the final if of the current list
+	PC     uint8
+	Count  uint8
+	Source uint8 // index in the play area of the card using the ability (for a copy)
+}
+
+// opDiscardTarget is the second half of "opponent discards": the target picks its cards.
+const opDiscardTarget Op = 200
+
+// decision kinds.
+const (
+	decNone uint8 = iota
+	decOption
+	decCards
+	decPlayer
+)
+
+// decision is a pending question; until it is answered only its answers are legal.
+type decision struct {
+	Kind   uint8
+	Seat   engine.Seat // who answers
+	Op     Op          // the effect that asks
+	Left   uint8       // how many more cards may be chosen
+	Must   uint8       // how many of those must be chosen
+	May    bool        // "may": skip declines
+	UpTo   bool        // "up to N": done ends it
+	Zones  uint8
+	NOpt   uint8       // options of a choose-one
+	Target engine.Seat // the player who discards (Opponent discards)
+	N      uint8       // cards to discard once the target is known
+	eff    *Effect
+}
+
+// list returns the effects the frame is walking.
+func (s *State) list(f *frame) Ability {
+	ab := s.cat.Card(f.Card).Abilities[f.Slot]
+	if f.Opt > 0 {
+		ab = ab[len(ab)-1].Options[f.Opt-1]
+	}
+	if f.Then {
+		ab = ab[len(ab)-1].Then
+	}
+	return ab
+}
+
+// startAbility resolves the ability slot of card for seat. source is the play-area index of
+// the card that uses it.
+func (s *State) startAbility(seat engine.Seat, card CardID, slot Slot, source int) {
+	s.frame = frame{Active: true, Seat: seat, Card: card, Slot: slot, Source: uint8(source)}
+	s.run()
+}
+
+// run walks the frame until the ability ends or a decision must be asked.
+func (s *State) run() {
+	for s.frame.Active && s.dec.Kind == decNone && !s.over {
+		f := &s.frame
+		ab := s.list(f)
+		if int(f.PC) >= len(ab) {
+			f.Active = false
+			return
+		}
+		e := &ab[f.PC]
+		f.PC++
+		s.exec(f.Seat, e)
+		if s.dec.Kind != decNone {
+			s.settle()
+		}
+	}
+}
+
+// amount is e.N times its count.
+func (s *State) amount(seat engine.Seat, e *Effect) int {
+	switch e.Per {
+	case PerPlayed:
+		n := 0
+		for i := 0; i < numFactions; i++ {
+			if e.PerFaction&(1<<i) != 0 {
+				n += int(s.P[seat].Played[i])
+			}
+		}
+		return e.N * n
+	case PerThisWay:
+		return e.N * int(s.frame.Count)
+	}
+	return e.N
+}
+
+// exec performs one effect, or opens the decision it needs.
+func (s *State) exec(seat engine.Seat, e *Effect) {
+	p := &s.P[seat]
+	switch e.Op {
+	case OpTrade:
+		p.Trade += int16(s.amount(seat, e))
+	case OpCombat:
+		p.Combat += int16(s.amount(seat, e))
+	case OpAuthority:
+		p.Authority += int16(s.amount(seat, e))
+	case OpDraw:
+		s.draw(seat, s.amount(seat, e))
+	case OpNextShipTop:
+		p.NextShipTop++
+	case OpOpponentDiscards:
+		s.dec = decision{Kind: decPlayer, Seat: seat, Op: e.Op, Left: 1, Must: 1, N: uint8(e.N), eff: e}
+	case OpScrap, OpScrapRow, OpDiscard, OpDestroyBase, OpAcquireFree, OpCopyShip:
+		s.frame.Count = 0
+		n := uint8(e.N)
+		if e.Op == OpDestroyBase || e.Op == OpAcquireFree || e.Op == OpCopyShip {
+			n = 1
+		}
+		d := decision{Kind: decCards, Seat: seat, Op: e.Op, Left: n, Must: n, May: e.May, UpTo: e.UpTo, Zones: e.Zones, eff: e}
+		if e.May || e.UpTo {
+			d.Must = 0
+		}
+		s.dec = d
+	case OpChooseOne:
+		s.dec = decision{Kind: decOption, Seat: seat, Op: e.Op, NOpt: uint8(len(e.Options)), Left: 1, Must: 1, eff: e}
+	case OpIf:
+		if s.condition(seat, e) {
+			s.frame.Then = true
+			s.frame.PC = 0
+		}
+	}
+}
+
+func (s *State) condition(seat engine.Seat, e *Effect) bool {
+	switch e.Cond {
+	case CondBases:
+		n := 0
+		p := &s.P[seat]
+		for i := 0; i < int(p.PlayN); i++ {
+			if s.cat.Card(p.Play[i].Card).Kind == Base {
+				n++
+			}
+		}
+		return n >= e.CondN
+	}
+	return false
+}
+
+// settle takes the answers nobody needs to be asked for (scenario-format.md): a decision
+// with nothing to choose ends; a mandatory one with a single distinct answer is answered.
+func (s *State) settle() {
+	var buf [64]engine.Action
+	for s.dec.Kind != decNone {
+		d := &s.dec
+		if d.Left == 0 {
+			s.endDecision()
+			continue
+		}
+		answers := s.answers(buf[:0], false)
+		switch {
+		case len(answers) == 0:
+			s.endDecision()
+		case len(answers) == 1 && d.Must > 0:
+			s.answer(answers[0])
+		default:
+			return
+		}
+	}
+}
+
+// endDecision closes the pending decision and lets the frame go on.
+func (s *State) endDecision() {
+	s.dec = decision{}
+}
+
+// answers appends the answers of the pending decision (without skip and done unless
+// withWords) to buf.
+func (s *State) answers(buf []engine.Action, withWords bool) []engine.Action {
+	d := &s.dec
+	switch d.Kind {
+	case decOption:
+		for i := 1; i <= int(d.NOpt); i++ {
+			buf = append(buf, mkChooseOpt(i))
+		}
+	case decPlayer:
+		for t := 0; t < int(s.NSeats); t++ {
+			if s.canTarget(d.Seat, engine.Seat(t)) {
+				buf = append(buf, mkChoosePlayer(engine.Seat(t)))
+			}
+		}
+	case decCards:
+		buf = s.cardAnswers(buf)
+	}
+	if withWords {
+		if d.May && d.Left > 0 && !d.UpTo {
+			buf = append(buf, mkWord(actSkip))
+		}
+		if d.UpTo {
+			buf = append(buf, mkWord(actDone))
+		}
+	}
+	return buf
+}
+
+// cardAnswers lists the cards a decCards decision may pick, each distinct answer once.
+func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
+	d := &s.dec
+	start := len(buf)
+	add := func(a engine.Action) {
+		for _, x := range buf[start:] {
+			if x == a {
+				return
+			}
+		}
+		buf = append(buf, a)
+	}
+	p := &s.P[d.Seat]
+	switch d.Op {
+	case OpScrap, OpDiscard:
+		both := d.Zones&ZoneHand != 0 && d.Zones&ZoneDiscard != 0
+		if d.Zones&ZoneHand != 0 {
+			for _, c := range p.hand() {
+				add(mkChooseCard(c, zHand, 0, both))
+			}
+		}
+		if d.Zones&ZoneDiscard != 0 {
+			for _, c := range p.discard() {
+				add(mkChooseCard(c, zDiscard, 0, both))
+			}
+		}
+	case opDiscardTarget:
+		for _, c := range s.P[d.Target].hand() {
+			add(mkChooseCard(c, zHand, 0, false))
+		}
+	case OpScrapRow:
+		for _, c := range s.Row {
+			if c != 0 {
+				add(mkChooseCard(c, zRow, 0, false))
+			}
+		}
+	case OpAcquireFree:
+		e := d.eff
+		for _, c := range s.Row {
+			if c == 0 {
+				continue
+			}
+			card := s.cat.Card(c)
+			if (e.Kind >= 0 && int(card.Kind) != e.Kind) || (e.MaxCost >= 0 && card.Cost > e.MaxCost) {
+				continue
+			}
+			add(mkChooseCard(c, zRow, 0, false))
+		}
+	case OpDestroyBase:
+		for t := 0; t < int(s.NSeats); t++ {
+			ts := engine.Seat(t)
+			if !s.canTarget(d.Seat, ts) {
+				continue
+			}
+			tp := &s.P[t]
+			for i := 0; i < int(tp.PlayN); i++ {
+				if s.baseTargetable(ts, i) {
+					add(mkChooseCard(tp.Play[i].Card, zPlay, ts, true))
+				}
+			}
+		}
+	case OpCopyShip:
+		src := int(s.frame.Source)
+		for i := 0; i < int(p.PlayN); i++ {
+			if i == src {
+				continue
+			}
+			ip := &p.Play[i]
+			if _, ok := s.copyable(ip); ok {
+				add(mkChooseCard(ip.Card, zPlay, 0, false))
+			}
+		}
+	}
+	return buf
+}
+
+// copyable reports whether a card in play is a ship that Stealth Needle may copy, and what
+// it would become: a Needle that has copied something passes on what it copied.
+func (s *State) copyable(ip *inPlay) (CardID, bool) {
+	c := s.cat.Card(ip.Card)
+	if c.Kind != Ship {
+		return 0, false
+	}
+	if ip.Copy != 0 {
+		return ip.Copy, true
+	}
+	if isCopier(c) {
+		return 0, false
+	}
+	return ip.Card, true
+}
+
+func isCopier(c *Card) bool {
+	ab := c.Abilities[Primary]
+	for _, e := range ab {
+		if e.Op == OpCopyShip {
+			return true
+		}
+	}
+	return false
+}
+
+// answer applies one answer (a choose, skip or done action) to the pending decision.
+func (s *State) answer(a engine.Action) {
+	d := &s.dec
+	switch kindOf(a) {
+	case actSkip, actDone:
+		s.endDecision()
+		s.run()
+		return
+	case actChooseOpt:
+		opt := nOf(a)
+		s.endDecision()
+		// The choose-one is the last effect of the current list: step into the option.
+		if s.frame.Then {
+			// A choose-one inside an if is not in the language; nothing to do.
+			return
+		}
+		s.frame.Opt = uint8(opt)
+		s.frame.PC = 0
+		s.run()
+		return
+	case actChoosePlayer:
+		t := seatOf(a)
+		if d.Op == OpOpponentDiscards {
+			n := min(int(d.N), int(s.P[t].HandN))
+			s.dec = decision{Kind: decCards, Seat: t, Op: opDiscardTarget, Target: t, Left: uint8(n), Must: uint8(n)}
+			s.settle()
+			s.run()
+			return
+		}
+	case actChooseCard:
+		if d.Op == OpCopyShip {
+			s.copyShip(cardOf(a))
+			s.run()
+			return
+		}
+		s.pick(a)
+		d.Left--
+		if d.Must > 0 {
+			d.Must--
+		}
+		s.frame.Count++
+		s.settle()
+		s.run()
+		return
+	}
+}
+
+// pick carries out the card chosen by a decCards answer.
+func (s *State) pick(a engine.Action) {
+	d := &s.dec
+	c := cardOf(a)
+	seat := d.Seat
+	switch d.Op {
+	case OpScrap:
+		if zoneOf(a) == zDiscard {
+			s.takeFromDiscard(seat, c)
+		} else {
+			s.takeFromHand(seat, c)
+		}
+		s.scrap(c)
+	case OpDiscard, opDiscardTarget:
+		s.takeFromHand(seat, c)
+		s.toDiscard(seat, c)
+	case OpScrapRow:
+		i := s.rowIndex(c)
+		s.Row[i] = 0
+		s.scrap(c)
+		s.refillRow()
+	case OpAcquireFree:
+		i := s.rowIndex(c)
+		s.Row[i] = 0
+		s.place(seat, c, d.eff.Dest)
+		s.refillRow()
+	case OpDestroyBase:
+		owner := seatOf(a)
+		i := s.playIndex(owner, c, func(i int) bool { return s.baseTargetable(owner, i) })
+		s.destroyBase(owner, i)
+	}
+}
+
+// copyShip makes the card using the current ability a copy of the chosen ship (SR 4.14) and
+// resolves the copied Primary as its own.
+func (s *State) copyShip(c CardID) {
+	seat := s.dec.Seat
+	p := &s.P[seat]
+	src := int(s.frame.Source)
+	i := s.playIndex(seat, c, func(i int) bool { _, ok := s.copyable(&p.Play[i]); return ok && i != src })
+	target, _ := s.copyable(&p.Play[i])
+	p.Play[src].Copy = target
+	s.endDecision()
+	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint8(src)}
+}
+
+// place puts an acquired card where it goes.
+func (s *State) place(seat engine.Seat, c CardID, dest Dest) {
+	switch dest {
+	case ToDeckTop:
+		s.toDeckTop(seat, c)
+	case ToHand:
+		s.toHand(seat, c)
+	default:
+		s.toDiscard(seat, c)
+	}
+}
+
+// destroyBase sends the base at index i of owner's play area to its owner's discard pile
+// (SR 6.2, 6.5).
+func (s *State) destroyBase(owner engine.Seat, i int) {
+	b := s.removeFromPlay(owner, i)
+	s.toDiscard(owner, b.Card)
+}

@@ -1,0 +1,207 @@
+package realms
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"starnexus/engine"
+)
+
+// PlayerSetup is one player of a Position. A nil zone is empty, unless Hand, Deck and Discard
+// are all nil: then the player gets the normal starting deck and hand.
+type PlayerSetup struct {
+	Name      string
+	Authority *int
+	Hand      []string
+	Deck      []string // top first
+	Discard   []string
+	InPlay    []string
+}
+
+// Position is a game set up in a chosen state, as a scenario file describes it
+// (scenario-format.md). Nil lists mean "as in a normal game".
+type Position struct {
+	Options   Options
+	Seed      uint64
+	Players   []PlayerSetup
+	TradeRow  []string // nil: the top of the trade deck
+	TradeDeck []string // top first; nil: the sets' trade deck minus cards placed elsewhere
+	Explorers *int
+	Active    string // whose main phase it is; "" is the first player
+}
+
+// SetOption sets a game option from its text form, as scenario files and --option give it.
+func SetOption(o *Options, key, value string) error {
+	switch key {
+	case "max_rounds":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 {
+			return fmt.Errorf("option max_rounds: %q is not a positive number", value)
+		}
+		o.MaxRounds = n
+	case "explorers":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 || n > 200 {
+			return fmt.Errorf("option explorers: %q is not a number from 0 to 200", value)
+		}
+		o.Explorers = n
+	case "first_player":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxSeats {
+			return fmt.Errorf("option first_player: %q is not a seat number from 1", value)
+		}
+		o.FirstPlayer = n
+	default:
+		return fmt.Errorf("unknown option %q (known: max_rounds, explorers, first_player)", key)
+	}
+	return nil
+}
+
+// NewPosition builds the State a Position describes.
+func NewPosition(cat *Catalog, pos Position) (*State, error) {
+	opts := pos.Options
+	opts.Names = nil
+	for _, p := range pos.Players {
+		opts.Names = append(opts.Names, p.Name)
+	}
+	if err := opts.normalize(); err != nil {
+		return nil, err
+	}
+	s := &State{}
+	s.cat, s.opts, s.rng = cat, &opts, engine.NewRNG(pos.Seed)
+	s.NSeats = uint8(len(opts.Names))
+	s.Active = 0
+	if pos.Active != "" {
+		a, ok := s.SeatByName(pos.Active)
+		if !ok {
+			return nil, fmt.Errorf("active: no player named %q", pos.Active)
+		}
+		s.Active = a
+	}
+	s.RoundFirst = s.Active
+	placed := map[CardID]int{}
+	ids := func(what string, names []string) ([]CardID, error) {
+		out := make([]CardID, 0, len(names))
+		for _, n := range names {
+			c, err := cat.Lookup(n)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", what, err)
+			}
+			placed[c]++
+			out = append(out, c)
+		}
+		return out, nil
+	}
+	for i, ps := range pos.Players {
+		seat := engine.Seat(i)
+		p := &s.P[i]
+		*p = player{Authority: 50}
+		if ps.Authority != nil {
+			p.Authority = int16(*ps.Authority)
+		}
+		who := ps.Name
+		if ps.Hand == nil && ps.Deck == nil && ps.Discard == nil {
+			a := p.Authority
+			s.dealStartingDeck(seat)
+			p.Authority = a
+			k := (i - int(s.Active) + int(s.NSeats)) % int(s.NSeats)
+			s.draw(seat, startingHand(k))
+		} else {
+			hand, err := ids(who+".hand", ps.Hand)
+			if err != nil {
+				return nil, err
+			}
+			deck, err := ids(who+".deck", ps.Deck)
+			if err != nil {
+				return nil, err
+			}
+			disc, err := ids(who+".discard", ps.Discard)
+			if err != nil {
+				return nil, err
+			}
+			if len(hand) > maxHand || len(deck)+len(disc) > maxOwn {
+				return nil, fmt.Errorf("%s: too many cards (hand at most %d, deck and discard at most %d)", who, maxHand, maxOwn)
+			}
+			p.HandN = uint8(copy(p.Hand[:], hand))
+			for k := len(deck) - 1; k >= 0; k-- {
+				s.toDeckTop(seat, deck[k])
+			}
+			for _, c := range disc {
+				s.toDiscard(seat, c)
+			}
+		}
+		inplay, err := ids(who+".in_play", ps.InPlay)
+		if err != nil {
+			return nil, err
+		}
+		if len(inplay) > maxPlay {
+			return nil, fmt.Errorf("%s.in_play: at most %d cards", who, maxPlay)
+		}
+		for _, c := range inplay {
+			p.Play[p.PlayN] = inPlay{Card: c}
+			p.PlayN++
+		}
+	}
+	row, err := ids("trade_row", pos.TradeRow)
+	if err != nil {
+		return nil, err
+	}
+	if len(row) > rowSize {
+		return nil, fmt.Errorf("trade_row: at most %d cards, got %d", rowSize, len(row))
+	}
+	copy(s.Row[:], row)
+	if pos.TradeDeck != nil {
+		deck, err := ids("trade_deck", pos.TradeDeck)
+		if err != nil {
+			return nil, err
+		}
+		if len(deck) > maxTrade {
+			return nil, fmt.Errorf("trade_deck: at most %d cards", maxTrade)
+		}
+		for k := len(deck) - 1; k >= 0; k-- {
+			s.TradeDeck[s.TradeN] = deck[k]
+			s.TradeN++
+		}
+	} else {
+		full, err := cat.tradeDeck(opts.Sets)
+		if err != nil {
+			return nil, err
+		}
+		rest := full[:0]
+		for _, c := range full {
+			if placed[c] > 0 {
+				placed[c]--
+				continue
+			}
+			rest = append(rest, c)
+		}
+		engine.Shuffle(&s.rng, rest)
+		s.TradeN = uint8(copy(s.TradeDeck[:], rest))
+	}
+	if pos.TradeRow == nil {
+		s.refillRow()
+	}
+	s.Explorers = uint8(s.explorerCount())
+	if pos.Explorers != nil {
+		if *pos.Explorers < 0 || *pos.Explorers > 200 {
+			return nil, fmt.Errorf("explorers: %d is out of range", *pos.Explorers)
+		}
+		s.Explorers = uint8(*pos.Explorers)
+	}
+	return s, nil
+}
+
+// ParseOptionPairs reads "name=value" pairs (the --option flag) into o.
+func ParseOptionPairs(o *Options, pairs []string) error {
+	for _, kv := range pairs {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("option %q: write name=value", kv)
+		}
+		if err := SetOption(o, strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

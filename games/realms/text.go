@@ -1,0 +1,347 @@
+package realms
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"starnexus/engine"
+)
+
+// ActionText implements engine.State: the canonical text of an action
+// (scenario-format.md, "Actions").
+func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
+	name := func(c CardID) string {
+		if c == 0 || int(c) > len(s.cat.Cards) {
+			return "?"
+		}
+		return s.cat.Card(c).Name
+	}
+	switch kindOf(a) {
+	case actEnd:
+		return "end"
+	case actPlay:
+		return "play " + name(cardOf(a))
+	case actUse:
+		return "use " + name(cardOf(a)) + " " + Slot(zoneOf(a)%int(numSlots)).String()
+	case actBuy:
+		return "buy " + name(cardOf(a))
+	case actAttackPlayer:
+		return fmt.Sprintf("attack %s %d", s.SeatName(seatOf(a)), nOf(a))
+	case actAttackBase:
+		return fmt.Sprintf("attack %s:%s", s.SeatName(seatOf(a)), name(cardOf(a)))
+	case actChooseOpt:
+		return fmt.Sprintf("choose %d", nOf(a))
+	case actChoosePlayer:
+		return "choose " + s.SeatName(seatOf(a))
+	case actChooseCard:
+		if nOf(a)&qualified == 0 {
+			return "choose " + name(cardOf(a))
+		}
+		if zoneOf(a) == zPlay {
+			return "choose " + s.SeatName(seatOf(a)) + ":" + name(cardOf(a))
+		}
+		return "choose " + zoneNames[zoneOf(a)] + ":" + name(cardOf(a))
+	case actSkip:
+		return "skip"
+	case actDone:
+		return "done"
+	}
+	return fmt.Sprintf("action#%08x", uint32(a))
+}
+
+// ParseAction implements engine.State. It accepts the canonical texts and the shorthands of
+// scenario-format.md: card names in any case, French and Spanish aliases, unqualified names
+// where the zone is clear, and "attack PLAYER" for all the Combat.
+func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	t := strings.Join(strings.Fields(text), " ")
+	verb, rest, _ := strings.Cut(t, " ")
+	verb = strings.ToLower(verb)
+	bad := func(format string, args ...any) (engine.Action, error) {
+		return 0, fmt.Errorf("%q: %s", text, fmt.Sprintf(format, args...))
+	}
+	switch verb {
+	case "end", "skip", "done":
+		if rest != "" {
+			return bad("%q takes nothing after it", verb)
+		}
+		switch verb {
+		case "end":
+			return mkWord(actEnd), nil
+		case "skip":
+			if s.dec.Kind == decCards && s.dec.UpTo && !s.dec.May {
+				return mkWord(actDone), nil
+			}
+			return mkWord(actSkip), nil
+		default:
+			if s.dec.Kind == decCards && s.dec.May && !s.dec.UpTo {
+				return mkWord(actSkip), nil
+			}
+			return mkWord(actDone), nil
+		}
+	case "play", "buy":
+		if rest == "" {
+			return bad("name a card, as in %q", verb+" Scout")
+		}
+		_, name := splitQualifier(rest)
+		c, err := s.cat.Lookup(name)
+		if err != nil {
+			return 0, err
+		}
+		if verb == "play" {
+			return mkPlay(c), nil
+		}
+		return mkBuy(c), nil
+	case "use":
+		i := strings.LastIndex(rest, " ")
+		if i < 0 {
+			return bad("write \"use CARD primary\", \"use CARD ally\" or \"use CARD scrap\"")
+		}
+		var slot Slot
+		switch strings.ToLower(rest[i+1:]) {
+		case "primary":
+			slot = Primary
+		case "ally":
+			slot = Ally
+		case "scrap":
+			slot = ScrapSlot
+		default:
+			return bad("%q is not an ability: primary, ally or scrap", rest[i+1:])
+		}
+		_, name := splitQualifier(rest[:i])
+		c, err := s.cat.Lookup(name)
+		if err != nil {
+			return 0, err
+		}
+		return mkUse(c, slot), nil
+	case "attack":
+		return s.parseAttack(seat, text, rest)
+	case "choose":
+		return s.parseChoose(seat, text, rest)
+	case "":
+		return bad("empty action")
+	}
+	return bad("unknown action %q (known: play, use, buy, attack, choose, skip, done, end)", verb)
+}
+
+// splitQualifier splits "hand:Scout" into ("hand", "Scout"); no colon gives ("", text).
+func splitQualifier(t string) (string, string) {
+	q, name, ok := strings.Cut(t, ":")
+	if !ok {
+		return "", strings.TrimSpace(t)
+	}
+	return strings.TrimSpace(q), strings.TrimSpace(name)
+}
+
+func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action, error) {
+	if rest == "" {
+		return 0, fmt.Errorf("%q: name a player, as in \"attack %s 3\"", text, s.SeatName((seat+1)%engine.Seat(s.NSeats)))
+	}
+	amount := -1
+	if i := strings.LastIndex(rest, " "); i >= 0 {
+		if n, err := strconv.Atoi(rest[i+1:]); err == nil {
+			amount = n
+			rest = rest[:i]
+		}
+	}
+	who, base, isBase := strings.Cut(rest, ":")
+	t, ok := s.SeatByName(strings.TrimSpace(who))
+	if !ok {
+		return 0, fmt.Errorf("%q: no player named %q (players: %s)", text, who, strings.Join(s.opts.Names, ", "))
+	}
+	if isBase {
+		c, err := s.cat.Lookup(base)
+		if err != nil {
+			return 0, err
+		}
+		if amount >= 0 {
+			return 0, fmt.Errorf("%q: damage that does not destroy a base is kept only in Raid (SR 6.2)", text)
+		}
+		return mkAttackBase(t, c), nil
+	}
+	if amount == -1 {
+		amount = int(s.P[seat].Combat)
+	}
+	if amount < 1 || amount > 0xfff {
+		return 0, fmt.Errorf("%q: attack with at least 1 Combat", text)
+	}
+	return mkAttackPlayer(t, amount), nil
+}
+
+func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action, error) {
+	if rest == "" {
+		return 0, fmt.Errorf("%q: choose what? (a number, a card or a player)", text)
+	}
+	if n, err := strconv.Atoi(rest); err == nil {
+		if n < 1 || n > 0xfff {
+			return 0, fmt.Errorf("%q: options are numbered from 1", text)
+		}
+		return mkChooseOpt(n), nil
+	}
+	if t, ok := s.SeatByName(rest); ok && !strings.Contains(rest, ":") {
+		if _, isCard := s.cat.byName[strings.ToLower(rest)]; !isCard || s.dec.Kind == decPlayer {
+			return mkChoosePlayer(t), nil
+		}
+	}
+	q, name := splitQualifier(rest)
+	c, err := s.cat.Lookup(name)
+	if err != nil {
+		return 0, err
+	}
+	zone, owner := zNone, engine.Seat(-1)
+	switch strings.ToLower(q) {
+	case "":
+	case "hand":
+		zone = zHand
+	case "discard":
+		zone = zDiscard
+	case "row", "trade row":
+		zone = zRow
+	case "play", "in_play":
+		zone = zPlay
+	default:
+		o, ok := s.SeatByName(q)
+		if !ok {
+			return 0, fmt.Errorf("%q: %q is neither a zone (hand, discard, play, row) nor a player", text, q)
+		}
+		zone, owner = zPlay, o
+	}
+	// Match against the answers of the pending decision, so that an unqualified name finds
+	// the one answer it can mean (the hand first where it could mean two).
+	var buf [64]engine.Action
+	for _, a := range s.answers(buf[:0], false) {
+		if kindOf(a) != actChooseCard || cardOf(a) != c {
+			continue
+		}
+		if zone != zNone && zoneOf(a) != zone {
+			continue
+		}
+		if owner >= 0 && seatOf(a) != owner {
+			continue
+		}
+		return a, nil
+	}
+	// Not an answer now: still return a well-formed action, so Apply can say why.
+	if zone == zNone {
+		zone = zHand
+	}
+	if owner < 0 {
+		owner = 0
+	}
+	return mkChooseCard(c, zone, owner, q != ""), nil
+}
+
+// DecisionPrompt describes the pending decision in words, or "" if there is none.
+func (s *State) DecisionPrompt() string {
+	d := &s.dec
+	if d.Kind == decNone {
+		return ""
+	}
+	who := s.SeatName(d.Seat)
+	src := ""
+	if s.frame.Active {
+		src = s.cat.Card(s.frame.Card).Name + ": "
+	}
+	switch d.Kind {
+	case decOption:
+		var opts []string
+		for i, o := range d.eff.Options {
+			opts = append(opts, fmt.Sprintf("%d) %s", i+1, abilityText(o)))
+		}
+		return fmt.Sprintf("%s%s chooses one: %s", src, who, strings.Join(opts, "; "))
+	case decPlayer:
+		return fmt.Sprintf("%s%s chooses the opponent who discards", src, who)
+	}
+	verb := map[Op]string{
+		OpScrap: "scrap", OpScrapRow: "scrap from the Trade Row", OpDiscard: "discard",
+		opDiscardTarget: "discard", OpDestroyBase: "destroy a base", OpAcquireFree: "acquire for free",
+		OpCopyShip: "copy a ship",
+	}[d.Op]
+	amount := ""
+	switch {
+	case d.UpTo:
+		amount = fmt.Sprintf(" up to %d more", d.Left)
+	case d.Left > 1:
+		amount = fmt.Sprintf(" %d more", d.Left)
+	}
+	opt := ""
+	if d.May {
+		opt = " (may skip)"
+	}
+	if d.UpTo {
+		opt = " (done to stop)"
+	}
+	return fmt.Sprintf("%s%s must %s%s%s", src, who, verb, amount, opt)
+}
+
+// abilityText writes an ability back in the ability language.
+func abilityText(ab Ability) string {
+	var parts []string
+	for _, e := range ab {
+		parts = append(parts, effectText(e))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func effectText(e Effect) string {
+	may := ""
+	if e.May {
+		may = "may "
+	}
+	per := ""
+	switch e.Per {
+	case PerPlayed:
+		per = " per " + strings.Join(e.PerFaction.Names(), "/") + " card played this turn"
+	case PerThisWay:
+		per = " per card handled this way"
+	}
+	upto := ""
+	if e.UpTo {
+		upto = "up to "
+	}
+	switch e.Op {
+	case OpTrade:
+		return fmt.Sprintf("trade %d%s", e.N, per)
+	case OpCombat:
+		return fmt.Sprintf("combat %d%s", e.N, per)
+	case OpAuthority:
+		return fmt.Sprintf("authority %d%s", e.N, per)
+	case OpDraw:
+		return fmt.Sprintf("draw %d%s", e.N, per)
+	case OpOpponentDiscards:
+		return fmt.Sprintf("opponent discards %d", e.N)
+	case OpScrap:
+		z := map[uint8]string{ZoneHand: "hand", ZoneDiscard: "discard", ZoneHand | ZoneDiscard: "hand/discard"}[e.Zones]
+		return fmt.Sprintf("%sscrap %s%d from %s", may, upto, e.N, z)
+	case OpScrapRow:
+		return fmt.Sprintf("%sscrap %s%d from trade row", may, upto, e.N)
+	case OpDiscard:
+		return fmt.Sprintf("%sdiscard %s%d", may, upto, e.N)
+	case OpDestroyBase:
+		return may + "destroy target base"
+	case OpNextShipTop:
+		return may + "put next ship acquired this turn on top of deck"
+	case OpCopyShip:
+		return "copy another ship played this turn"
+	case OpChooseOne:
+		var o []string
+		for _, opt := range e.Options {
+			o = append(o, abilityText(opt))
+		}
+		return "choose one: " + strings.Join(o, " | ")
+	case OpIf:
+		return fmt.Sprintf("if bases >= %d: %s", e.CondN, abilityText(e.Then))
+	case OpAcquireFree:
+		k := "card"
+		if e.Kind >= 0 {
+			k = Kind(e.Kind).String()
+		}
+		c := ""
+		if e.MaxCost >= 0 {
+			c = fmt.Sprintf(" cost<=%d", e.MaxCost)
+		}
+		d := map[Dest]string{ToDiscard: "", ToDeckTop: " to top of deck", ToHand: " to hand"}[e.Dest]
+		return fmt.Sprintf("%sacquire free %s%s%s", may, k, c, d)
+	}
+	return "?"
+}

@@ -1,0 +1,474 @@
+package realms
+
+import (
+	"fmt"
+	"strings"
+
+	"starnexus/engine"
+)
+
+// toMove is the seat that must act now, or -1 once the game is over.
+func (s *State) toMove() engine.Seat {
+	if s.over {
+		return -1
+	}
+	if s.dec.Kind != decNone {
+		return s.dec.Seat
+	}
+	return s.Active
+}
+
+// ToMove implements engine.State.
+func (s *State) ToMove(buf []engine.Seat) []engine.Seat {
+	if t := s.toMove(); t >= 0 {
+		buf = append(buf, t)
+	}
+	return buf
+}
+
+// Pending reports whether a decision is waiting for an answer.
+func (s *State) Pending() bool { return s.dec.Kind != decNone }
+
+// abilityCard is the card whose Ally and Scrap abilities a card in play has: the copied
+// card for a copy (SR 4.14).
+func (s *State) abilityCard(ip *inPlay) *Card {
+	if ip.Copy != 0 {
+		return s.cat.Card(ip.Copy)
+	}
+	return s.cat.Card(ip.Card)
+}
+
+// factionOf is the factions a card in play counts as (a copy keeps its own and gains the
+// copied card's).
+func (s *State) factionOf(ip *inPlay) Faction {
+	f := s.cat.Card(ip.Card).Faction
+	if ip.Copy != 0 {
+		f |= s.cat.Card(ip.Copy).Faction
+	}
+	return f
+}
+
+// allyReady reports whether the Ally ability of the card at index i can be used (SR 4.8).
+func (s *State) allyReady(seat engine.Seat, i int) bool {
+	p := &s.P[seat]
+	ip := &p.Play[i]
+	if ip.Flags&allyUnlocked != 0 {
+		return true
+	}
+	want := s.abilityCard(ip).Faction
+	for j := 0; j < int(p.PlayN); j++ {
+		if j == i {
+			continue
+		}
+		o := &p.Play[j]
+		if s.factionOf(o)&want != 0 || s.cat.Card(o.Card).AllyAll || (o.Copy != 0 && s.cat.Card(o.Copy).AllyAll) {
+			return true
+		}
+	}
+	return false
+}
+
+// canUse reports whether the ability slot of the card at index i of seat's play area may be
+// used now.
+func (s *State) canUse(seat engine.Seat, i int, slot Slot) bool {
+	ip := &s.P[seat].Play[i]
+	switch slot {
+	case Primary:
+		c := s.cat.Card(ip.Card)
+		return c.Kind == Base && ip.Flags&usedPrimary == 0 && len(c.Abilities[Primary]) > 0
+	case Ally:
+		return ip.Flags&usedAlly == 0 && len(s.abilityCard(ip).Abilities[Ally]) > 0 && s.allyReady(seat, i)
+	case ScrapSlot:
+		return ip.Flags&usedScrap == 0 && len(s.abilityCard(ip).Abilities[ScrapSlot]) > 0
+	}
+	return false
+}
+
+// Legal implements engine.State.
+func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if seat != s.toMove() || seat < 0 {
+		return buf
+	}
+	if s.dec.Kind != decNone {
+		return s.answers(buf, true)
+	}
+	p := &s.P[seat]
+	var seen [4]uint64
+	for _, c := range p.hand() {
+		if seen[c>>6]&(1<<(c&63)) == 0 {
+			seen[c>>6] |= 1 << (c & 63)
+			buf = append(buf, mkPlay(c))
+		}
+	}
+	start := len(buf)
+	for i := 0; i < int(p.PlayN); i++ {
+		for slot := Primary; slot <= ScrapSlot; slot++ {
+			if s.canUse(seat, i, slot) {
+				a := mkUse(p.Play[i].Card, slot)
+				if !contains(buf[start:], a) {
+					buf = append(buf, a)
+				}
+			}
+		}
+	}
+	seen = [4]uint64{}
+	for _, c := range s.Row {
+		if c != 0 && seen[c>>6]&(1<<(c&63)) == 0 && s.cat.Card(c).Cost <= int(p.Trade) {
+			seen[c>>6] |= 1 << (c & 63)
+			buf = append(buf, mkBuy(c))
+		}
+	}
+	if s.Explorers > 0 && s.cat.Card(s.cat.Explorer).Cost <= int(p.Trade) {
+		buf = append(buf, mkBuy(s.cat.Explorer))
+	}
+	if p.Combat > 0 {
+		for t := 0; t < int(s.NSeats); t++ {
+			ts := engine.Seat(t)
+			if !s.canTarget(seat, ts) {
+				continue
+			}
+			tp := &s.P[t]
+			outpost := s.hasOutpost(ts)
+			bstart := len(buf)
+			for i := 0; i < int(tp.PlayN); i++ {
+				c := s.cat.Card(tp.Play[i].Card)
+				if c.Kind == Base && (c.Outpost || !outpost) && c.Defense <= int(p.Combat) {
+					a := mkAttackBase(ts, tp.Play[i].Card)
+					if !contains(buf[bstart:], a) {
+						buf = append(buf, a)
+					}
+				}
+			}
+			if !outpost {
+				for n := 1; n <= int(p.Combat); n++ {
+					buf = append(buf, mkAttackPlayer(ts, n))
+				}
+			}
+		}
+	}
+	return append(buf, mkWord(actEnd))
+}
+
+func contains(list []engine.Action, a engine.Action) bool {
+	for _, x := range list {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply implements engine.State.
+func (s *State) Apply(seat engine.Seat, a engine.Action) error {
+	var buf [128]engine.Action
+	legal := s.Legal(seat, buf[:0])
+	if !contains(legal, a) {
+		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: s.whyIllegal(seat, a)}
+	}
+	s.ApplyTrusted(seat, a)
+	return nil
+}
+
+// ApplyTrusted implements engine.State.
+func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
+	if s.dec.Kind != decNone {
+		s.answer(a)
+		return
+	}
+	switch kindOf(a) {
+	case actPlay:
+		s.play(seat, cardOf(a))
+	case actUse:
+		s.use(seat, cardOf(a), Slot(zoneOf(a)))
+	case actBuy:
+		s.buy(seat, cardOf(a))
+	case actAttackPlayer:
+		s.attackPlayer(seat, seatOf(a), nOf(a))
+	case actAttackBase:
+		t := seatOf(a)
+		i := s.playIndex(t, cardOf(a), func(i int) bool { return s.baseTargetable(t, i) })
+		s.P[seat].Combat -= int16(s.cat.Card(cardOf(a)).Defense)
+		s.destroyBase(t, i)
+	case actEnd:
+		s.endTurn()
+	}
+}
+
+// play puts a card from hand into play (SR 4.1, 4.2).
+func (s *State) play(seat engine.Seat, c CardID) {
+	s.takeFromHand(seat, c)
+	p := &s.P[seat]
+	card := s.cat.Card(c)
+	idx := int(p.PlayN)
+	p.Play[idx] = inPlay{Card: c, Flags: playedNow}
+	p.PlayN++
+	for i := 0; i < numFactions; i++ {
+		if card.Faction&(1<<i) != 0 {
+			p.Played[i]++
+		}
+	}
+	if card.Kind != Ship {
+		return
+	}
+	// Triggers of cards already in play ("whenever you play a ship", Fleet HQ).
+	for i := 0; i < idx; i++ {
+		if tr := s.cat.Card(p.Play[i].Card).Abilities[OnPlayShip]; len(tr) > 0 {
+			for j := range tr {
+				s.exec(seat, &tr[j])
+			}
+		}
+	}
+	p.Play[idx].Flags |= usedPrimary
+	s.startAbility(seat, c, Primary, idx)
+}
+
+// use uses an ability of a card in play (SR 4.3, 4.8, 4.10).
+func (s *State) use(seat engine.Seat, c CardID, slot Slot) {
+	i := s.playIndex(seat, c, func(i int) bool { return s.canUse(seat, i, slot) })
+	p := &s.P[seat]
+	ip := &p.Play[i]
+	src := ip.Card
+	if ip.Copy != 0 && slot != Primary {
+		src = ip.Copy
+	}
+	switch slot {
+	case Primary:
+		ip.Flags |= usedPrimary
+	case Ally:
+		ip.Flags |= usedAlly
+	case ScrapSlot:
+		// SR 4.8: Ally abilities that are ready stay ready after this card leaves.
+		for j := 0; j < int(p.PlayN); j++ {
+			if j != i && s.allyReady(seat, j) {
+				p.Play[j].Flags |= allyUnlocked
+			}
+		}
+		gone := s.removeFromPlay(seat, i)
+		s.scrap(gone.Card)
+		s.startAbility(seat, src, slot, 0)
+		return
+	}
+	s.startAbility(seat, src, slot, i)
+}
+
+// buy acquires a card from the Trade Row or the Explorer pile by paying its cost (SR 5.1).
+func (s *State) buy(seat engine.Seat, c CardID) {
+	p := &s.P[seat]
+	card := s.cat.Card(c)
+	p.Trade -= int16(card.Cost)
+	if c == s.cat.Explorer && s.rowIndex(c) < 0 {
+		s.Explorers--
+	} else {
+		s.Row[s.rowIndex(c)] = 0
+	}
+	dest := ToDiscard
+	if card.Kind == Ship && p.NextShipTop > 0 {
+		p.NextShipTop--
+		dest = ToDeckTop
+	}
+	s.place(seat, c, dest)
+	s.refillRow()
+}
+
+// attackPlayer spends n Combat on target's authority (SR 6.3).
+func (s *State) attackPlayer(seat, target engine.Seat, n int) {
+	s.P[seat].Combat -= int16(n)
+	tp := &s.P[target]
+	tp.Authority -= int16(n)
+	if tp.Authority <= 0 {
+		s.defeat(target)
+	}
+}
+
+// defeat removes a player from the game (SR 6.6, 9.3) and ends the game when one side is
+// left.
+func (s *State) defeat(t engine.Seat) {
+	p := &s.P[t]
+	p.Defeated = true
+	for _, c := range p.hand() {
+		s.scrap(c)
+	}
+	for _, c := range p.deck() {
+		s.scrap(c)
+	}
+	for _, c := range p.discard() {
+		s.scrap(c)
+	}
+	for _, ip := range p.play() {
+		s.scrap(ip.Card)
+	}
+	p.HandN, p.DeckN, p.DiscN, p.PlayN = 0, 0, 0, 0
+	alive := 0
+	var last engine.Seat
+	for i := 0; i < int(s.NSeats); i++ {
+		if !s.P[i].Defeated {
+			alive++
+			last = engine.Seat(i)
+		}
+	}
+	if alive <= 1 {
+		s.over = true
+		s.frame.Active = false
+		s.dec = decision{}
+		if alive == 1 {
+			s.winners = 1 << last
+		}
+	}
+}
+
+// endTurn runs the discard and draw phases (SR 3.3, 3.4) and starts the next turn.
+func (s *State) endTurn() {
+	seat := s.Active
+	p := &s.P[seat]
+	p.Trade, p.Combat, p.NextShipTop = 0, 0, 0
+	p.Played = [numFactions]uint8{}
+	kept := 0
+	for i := 0; i < int(p.PlayN); i++ {
+		ip := p.Play[i]
+		if s.cat.Card(ip.Card).Kind == Ship {
+			s.toDiscard(seat, ip.Card)
+			continue
+		}
+		p.Play[kept] = inPlay{Card: ip.Card, Dmg: ip.Dmg}
+		kept++
+	}
+	for i := kept; i < int(p.PlayN); i++ {
+		p.Play[i] = inPlay{}
+	}
+	p.PlayN = uint8(kept)
+	for _, c := range p.hand() {
+		s.toDiscard(seat, c)
+	}
+	p.HandN = 0
+	s.draw(seat, 5)
+	s.Turns++
+	s.advance()
+}
+
+// advance makes the next living seat active, counting rounds (SR 3.1, 9.5).
+func (s *State) advance() {
+	n := int(s.NSeats)
+	next := int(s.Active)
+	for k := 0; k < n; k++ {
+		next = (next + 1) % n
+		if next == int(s.RoundFirst) {
+			s.Rounds++
+		}
+		if !s.P[next].Defeated {
+			break
+		}
+	}
+	s.Active = engine.Seat(next)
+	if max := s.maxRounds(); int(s.Rounds) >= max {
+		s.over = true
+	}
+}
+
+func (s *State) maxRounds() int {
+	if s.opts.MaxRounds > 0 {
+		return s.opts.MaxRounds
+	}
+	return 100
+}
+
+// whyIllegal explains why a refused action is not legal now.
+func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
+	if s.over {
+		return "the game is over"
+	}
+	if seat < 0 || int(seat) >= int(s.NSeats) {
+		return "no such seat"
+	}
+	if t := s.toMove(); t != seat {
+		if s.dec.Kind != decNone {
+			return fmt.Sprintf("%s must answer a decision first", s.SeatName(t))
+		}
+		return fmt.Sprintf("it is %s's turn", s.SeatName(t))
+	}
+	legal := s.legalTexts(seat)
+	if s.dec.Kind != decNone {
+		return fmt.Sprintf("a decision is pending (%s); legal: %s", s.DecisionPrompt(), legal)
+	}
+	p := &s.P[seat]
+	c := cardOf(a)
+	why := "not possible now"
+	switch kindOf(a) {
+	case actChooseOpt, actChooseCard, actChoosePlayer, actSkip, actDone:
+		why = "there is no decision to answer"
+	case actPlay:
+		why = fmt.Sprintf("%s is not in your hand", s.cat.Card(c).Name)
+	case actUse:
+		slot := Slot(zoneOf(a))
+		i := s.playIndex(seat, c, nil)
+		card := s.cat.Card(c)
+		switch {
+		case i < 0:
+			why = fmt.Sprintf("%s is not in your play area", card.Name)
+		case slot == Primary && card.Kind == Ship:
+			why = "a ship's Primary ability happens when it is played"
+		case slot == Ally && len(s.abilityCard(&p.Play[i]).Abilities[Ally]) > 0 && !s.allyReady(seat, i):
+			why = fmt.Sprintf("%s has no ally in play", card.Name)
+		case len(s.abilityCard(&p.Play[i]).Abilities[slot]) == 0:
+			why = fmt.Sprintf("%s has no %s ability", card.Name, slot)
+		default:
+			why = fmt.Sprintf("the %s ability of %s was already used this turn", slot, card.Name)
+		}
+	case actBuy:
+		card := s.cat.Card(c)
+		switch {
+		case c == s.cat.Explorer && s.Explorers == 0:
+			why = "the Explorer pile is empty"
+		case c != s.cat.Explorer && s.rowIndex(c) < 0:
+			why = fmt.Sprintf("%s is not in the Trade Row", card.Name)
+		default:
+			why = fmt.Sprintf("%s costs %d and you have %d Trade", card.Name, card.Cost, p.Trade)
+		}
+	case actAttackPlayer, actAttackBase:
+		t := seatOf(a)
+		switch {
+		case !s.canTarget(seat, t):
+			why = fmt.Sprintf("%s cannot be attacked", s.SeatName(t))
+		case kindOf(a) == actAttackPlayer && s.hasOutpost(t):
+			why = fmt.Sprintf("%s has an outpost in play (SR 6.4)", s.SeatName(t))
+		case kindOf(a) == actAttackPlayer:
+			why = fmt.Sprintf("you have %d Combat", p.Combat)
+		case s.playIndex(t, c, nil) < 0:
+			why = fmt.Sprintf("%s has no %s in play", s.SeatName(t), s.cat.Card(c).Name)
+		case s.playIndex(t, c, func(i int) bool { return s.baseTargetable(t, i) }) < 0:
+			why = fmt.Sprintf("%s has an outpost in play: attack the outposts first (SR 6.4)", s.SeatName(t))
+		default:
+			why = fmt.Sprintf("%s has defense %d and you have %d Combat", s.cat.Card(c).Name, s.cat.Card(c).Defense, p.Combat)
+		}
+	}
+	return why + "; legal: " + legal
+}
+
+func (s *State) legalTexts(seat engine.Seat) string {
+	var out []string
+	for _, a := range s.Legal(seat, nil) {
+		out = append(out, s.ActionText(seat, a))
+	}
+	return strings.Join(compactAttacks(out), ", ")
+}
+
+// compactAttacks shortens "attack Bob 1, attack Bob 2, ..., attack Bob 9" in messages.
+func compactAttacks(texts []string) []string {
+	var out []string
+	for i := 0; i < len(texts); i++ {
+		t := texts[i]
+		if strings.HasPrefix(t, "attack ") && strings.HasSuffix(t, " 1") {
+			j := i
+			prefix := strings.TrimSuffix(t, "1")
+			for j+1 < len(texts) && texts[j+1] == fmt.Sprintf("%s%d", prefix, j+2-i) {
+				j++
+			}
+			if j > i {
+				out = append(out, fmt.Sprintf("%s1..%d", prefix, j-i+1))
+				i = j
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}

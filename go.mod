@@ -1,0 +1,5 @@
+module starnexus
+
+go 1.26
+
+require go.yaml.in/yaml/v3 v3.0.4 // indirect

@@ -1,0 +1,60 @@
+// Command starnexus plays space card games by their printed rules: in the terminal, as
+// scenario files for rules tests, and as benchmarks and simulations.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one verb of the binary. It gets its arguments (without the verb) and the
+// streams to use, and returns the process exit code.
+type command struct {
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"play":     {"play a game in the terminal (hot-seat or against bots)", runPlay},
+		"replay":   {"print a saved game turn by turn", runReplay},
+		"cards":    {"list and filter the card data", runCards},
+		"scenario": {"run rules scenarios: scenario run PATH...", runScenario},
+		"bench":    {"measure engine speed (games and actions per second)", runBench},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout, cmds)
+		return 0
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "starnexus: unknown command %q\n", args[0])
+		usage(stderr, cmds)
+		return 2
+	}
+	return c.run(args[1:], stdin, stdout, stderr)
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: starnexus COMMAND [options]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'starnexus COMMAND -h' for a command's options.")
+}

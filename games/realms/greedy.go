@@ -1,0 +1,156 @@
+package realms
+
+import "starnexus/engine"
+
+// Greedy is the sensible heuristic bot of issue #2: it plays its whole hand, uses every Ally
+// and base ability, buys the best card it can afford by a value table, destroys the outposts
+// in its way and then hits the opponent, and answers decisions with simple rules (scrap
+// Vipers and Scouts, discard the weakest card, copy or take the most expensive ship).
+type Greedy struct{}
+
+// Name implements engine.Bot.
+func (Greedy) Name() string { return "greedy" }
+
+// Choose implements engine.Bot.
+func (g Greedy) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+	v := ev.(View)
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	if v.s.dec.Kind != decNone {
+		return g.answer(v, legal)
+	}
+	cat := v.Catalog()
+	var (
+		use, buy, base, face, end engine.Action
+		buyVal                    = -1.0
+		baseVal                   = -1
+	)
+	for _, a := range legal {
+		switch kindOf(a) {
+		case actPlay:
+			return a // play everything first: order does not matter for these cards
+		case actUse:
+			if Slot(zoneOf(a)) != ScrapSlot && use == 0 {
+				use = a
+			}
+		case actBuy:
+			if val := cardValue(cat.Card(cardOf(a))); val > buyVal {
+				buyVal, buy = val, a
+			}
+		case actAttackBase:
+			c := cat.Card(cardOf(a))
+			val := c.Defense
+			if c.Outpost {
+				val += 100
+			}
+			if val > baseVal {
+				baseVal, base = val, a
+			}
+		case actAttackPlayer:
+			if nOf(a) > nOf(face) {
+				face = a
+			}
+		case actEnd:
+			end = a
+		}
+	}
+	switch {
+	case use != 0:
+		return use
+	case buy != 0:
+		return buy
+	case base != 0 && (baseVal >= 100 || face == 0):
+		return base
+	case face != 0:
+		return face
+	case base != 0:
+		return base
+	case end != 0:
+		return end
+	}
+	return legal[0]
+}
+
+// cardValue ranks cards to buy: cost first, a little less for bases without outpost, and a
+// little less for the Explorer, which is there only to fill a turn.
+func cardValue(c *Card) float64 {
+	v := float64(c.Cost)
+	if c.Kind == Base && !c.Outpost {
+		v -= 0.5
+	}
+	if c.Deck == ExplorerPile {
+		v -= 0.75
+	}
+	return v
+}
+
+// answer picks the answer to a pending decision.
+func (g Greedy) answer(v View, legal []engine.Action) engine.Action {
+	cat := v.Catalog()
+	d := &v.s.dec
+	best, bestVal := legal[0], -1e9
+	for _, a := range legal {
+		val := 0.0
+		switch kindOf(a) {
+		case actSkip, actDone:
+			val = 0
+		case actChooseOpt:
+			val = optionValue(v, d.eff.Options[nOf(a)-1])
+		case actChoosePlayer:
+			val = -float64(v.Authority(seatOf(a)))
+		case actChooseCard:
+			c := cat.Card(cardOf(a))
+			switch d.Op {
+			case OpScrap:
+				// Scrap starting cards; keep anything bought.
+				switch cardOf(a) {
+				case cat.Viper:
+					val = 3
+				case cat.Scout:
+					val = 2
+				default:
+					val = -1
+				}
+				if zoneOf(a) == zDiscard {
+					val += 0.5 // scrapping from the discard pile keeps the hand
+				}
+			case OpDiscard, opDiscardTarget:
+				val = 10 - float64(c.Cost)
+				if d.Op == OpDiscard && cardOf(a) != cat.Viper && cardOf(a) != cat.Scout {
+					val = -1 // Recycling Station: only cycle weak cards
+				}
+			default:
+				val = float64(c.Cost) + float64(c.Defense)/10
+			}
+		}
+		if val > bestVal {
+			best, bestVal = a, val
+		}
+	}
+	return best
+}
+
+// optionValue scores one option of a choose-one ability.
+func optionValue(v View, ab Ability) float64 {
+	val := 0.0
+	for _, e := range ab {
+		n := float64(e.N)
+		switch e.Op {
+		case OpTrade:
+			val += n * 1.1
+		case OpCombat:
+			val += n
+		case OpAuthority:
+			val += n * 0.4
+		case OpDraw:
+			if e.Per == PerPlayed {
+				n *= float64(v.s.P[v.seat].Played[0]) // Blob World counts Blob cards
+			}
+			val += n * 2.5
+		case OpDiscard:
+			val += 1
+		}
+	}
+	return val
+}

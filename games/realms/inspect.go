@@ -1,0 +1,151 @@
+package realms
+
+import (
+	"fmt"
+
+	"starnexus/engine"
+)
+
+// Zones a Cards call can read. Full-state inspection is for the scenario runner, tests and
+// the log of a finished game; bots and clients get a View instead.
+const (
+	InHand    = "hand"
+	InDeck    = "deck" // top first
+	InDiscard = "discard"
+	InPlay    = "in_play"
+	InBases   = "bases"
+)
+
+// Cards lists the cards of one of seat's zones (decks top first).
+func (s *State) Cards(seat engine.Seat, zone string) []CardID {
+	p := &s.P[seat]
+	switch zone {
+	case InHand:
+		return append([]CardID(nil), p.hand()...)
+	case InDeck:
+		d := p.deck()
+		out := make([]CardID, len(d))
+		for i := range d {
+			out[i] = d[len(d)-1-i]
+		}
+		return out
+	case InDiscard:
+		return append([]CardID(nil), p.discard()...)
+	case InPlay, InBases:
+		var out []CardID
+		for _, ip := range p.play() {
+			if zone == InPlay || s.cat.Card(ip.Card).Kind == Base {
+				out = append(out, ip.Card)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// BaseDamage maps the bases of seat that carry damage to that damage (Raid).
+func (s *State) BaseDamage(seat engine.Seat) map[CardID]int {
+	out := map[CardID]int{}
+	for _, ip := range s.P[seat].play() {
+		if ip.Dmg > 0 {
+			out[ip.Card] += int(ip.Dmg)
+		}
+	}
+	return out
+}
+
+// Authority, pools and status of a seat.
+func (s *State) Authority(seat engine.Seat) int { return int(s.P[seat].Authority) }
+
+// Trade is seat's Trade pool.
+func (s *State) Trade(seat engine.Seat) int { return int(s.P[seat].Trade) }
+
+// Combat is seat's Combat pool.
+func (s *State) Combat(seat engine.Seat) int { return int(s.P[seat].Combat) }
+
+// Defeated reports whether seat is out of the game.
+func (s *State) Defeated(seat engine.Seat) bool { return s.P[seat].Defeated }
+
+// TradeRowCards lists the cards of the Trade Row, left to right, without empty slots.
+func (s *State) TradeRowCards() []CardID {
+	var out []CardID
+	for _, c := range s.Row {
+		if c != 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ScrapHeapCards lists the scrap heap.
+func (s *State) ScrapHeapCards() []CardID {
+	var out []CardID
+	for c, n := range s.ScrapHeap {
+		for k := 0; k < int(n); k++ {
+			out = append(out, CardID(c))
+		}
+	}
+	return out
+}
+
+// TradeDeckCount is the number of cards left in the trade deck.
+func (s *State) TradeDeckCount() int { return int(s.TradeN) }
+
+// ExplorerCount is the size of the Explorer pile.
+func (s *State) ExplorerCount() int { return int(s.Explorers) }
+
+// CardCounts counts every card of the game by CardID, in every zone: the conservation
+// invariant of DESIGN.md §5 compares it before and after each action.
+func (s *State) CardCounts() [256]int {
+	var n [256]int
+	for i := 0; i < int(s.NSeats); i++ {
+		p := &s.P[i]
+		for _, c := range p.hand() {
+			n[c]++
+		}
+		for _, c := range p.deck() {
+			n[c]++
+		}
+		for _, c := range p.discard() {
+			n[c]++
+		}
+		for _, ip := range p.play() {
+			n[ip.Card]++
+		}
+	}
+	for _, c := range s.Row {
+		n[c]++
+	}
+	for _, c := range s.TradeDeck[:s.TradeN] {
+		n[c]++
+	}
+	for c, k := range s.ScrapHeap {
+		n[c] += int(k)
+	}
+	n[s.cat.Explorer] += int(s.Explorers)
+	n[0] = 0
+	return n
+}
+
+// CheckInvariants returns an error if the State breaks a rule no action may break: a negative
+// pool, a zone over its size, a decision for a defeated seat (DESIGN.md §5).
+func (s *State) CheckInvariants() error {
+	for i := 0; i < int(s.NSeats); i++ {
+		p := &s.P[i]
+		if p.Trade < 0 || p.Combat < 0 {
+			return errorf("seat %d has a negative pool: trade %d, combat %d", i, p.Trade, p.Combat)
+		}
+		if int(p.DeckN)+int(p.DiscN) > maxOwn || p.HandN > maxHand || p.PlayN > maxPlay {
+			return errorf("seat %d has a zone over its size", i)
+		}
+		if p.Defeated && (p.HandN|p.DeckN|p.DiscN|p.PlayN) != 0 {
+			return errorf("defeated seat %d still holds cards", i)
+		}
+	}
+	if !s.over && s.P[s.toMove()].Defeated {
+		return errorf("defeated seat %d is to move", s.toMove())
+	}
+	return nil
+}
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

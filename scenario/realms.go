@@ -1,0 +1,293 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"starnexus/engine"
+	"starnexus/games/realms"
+)
+
+// Realms runs Star Realms scenarios against a card catalog.
+type Realms struct {
+	Cat *realms.Catalog
+}
+
+// NewRunner returns a Runner for every game that has scenarios.
+func NewRunner() (*Runner, error) {
+	cat, err := realms.LoadCatalog()
+	if err != nil {
+		return nil, err
+	}
+	return &Runner{Games: map[string]Game{"realms": Realms{Cat: cat}}}, nil
+}
+
+// Setup implements Game.
+func (g Realms) Setup(sc *Scenario) (engine.State, error) {
+	if sc.Phase != "" || sc.Variants != nil {
+		return nil, fmt.Errorf("phase and variants are Stellar Nexus keys")
+	}
+	pos := realms.Position{Options: realms.Options{Format: sc.Format, Sets: sc.Sets}, Seed: 1,
+		TradeRow: sc.TradeRow, TradeDeck: sc.TradeDeck, Explorers: sc.Explorers, Active: sc.Active}
+	if sc.Seed != nil {
+		pos.Seed = *sc.Seed
+	}
+	keys := make([]string, 0, len(sc.Options))
+	for k := range sc.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := realms.SetOption(&pos.Options, k, fmt.Sprint(sc.Options[k])); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range sc.Players {
+		if p.Role != "" || p.Team != nil {
+			return nil, fmt.Errorf("player %s: role and team belong to formats with roles or teams", p.Name)
+		}
+		pos.Players = append(pos.Players, realms.PlayerSetup{Name: p.Name, Authority: p.Authority,
+			Hand: p.Hand, Deck: p.Deck, Discard: p.Discard, InPlay: p.InPlay})
+	}
+	return realms.NewPosition(g.Cat, pos)
+}
+
+// Same implements Game.
+func (g Realms) Same(a, b engine.State) bool { return sameValue(a, b) }
+
+// Check implements Game.
+func (g Realms) Check(es engine.State, key string, want any) (bool, string, string, error) {
+	s := es.(*realms.State)
+	who, field, perPlayer := strings.Cut(key, ".")
+	if !perPlayer {
+		return g.checkGame(s, key, want)
+	}
+	seat, ok := s.SeatByName(who)
+	if !ok {
+		return false, "", "", fmt.Errorf("no player named %q", who)
+	}
+	switch field {
+	case "authority", "trade", "combat", "hand_count", "deck_count", "discard_count":
+		n, err := wantInt(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		var got int
+		switch field {
+		case "authority":
+			got = s.Authority(seat)
+		case "trade":
+			got = s.Trade(seat)
+		case "combat":
+			got = s.Combat(seat)
+		case "hand_count":
+			got = len(s.Cards(seat, realms.InHand))
+		case "deck_count":
+			got = len(s.Cards(seat, realms.InDeck))
+		case "discard_count":
+			got = len(s.Cards(seat, realms.InDiscard))
+		}
+		return got == n, strconv.Itoa(got), strconv.Itoa(n), nil
+	case "hand", "discard", "in_play", "bases":
+		return g.multiset(want, s.Cards(seat, field))
+	case "deck_top":
+		names, err := g.wantCards(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		deck := s.Cards(seat, realms.InDeck)
+		got := g.names(deck[:min(len(deck), len(names))])
+		return strings.Join(got, ", ") == strings.Join(names, ", "), "[" + strings.Join(g.names(deck), ", ") + "]", "[" + strings.Join(names, ", ") + "] on top", nil
+	case "defeated":
+		b, ok := want.(bool)
+		if !ok {
+			return false, "", "", fmt.Errorf("want true or false, got %v", want)
+		}
+		got := s.Defeated(seat)
+		return got == b, strconv.FormatBool(got), strconv.FormatBool(b), nil
+	case "base_damage":
+		m, ok := want.(map[string]any)
+		if !ok && want != nil {
+			return false, "", "", fmt.Errorf("want a map of base name to damage")
+		}
+		got := s.BaseDamage(seat)
+		wantMap := map[realms.CardID]int{}
+		for name, v := range m {
+			c, err := g.Cat.Lookup(name)
+			if err != nil {
+				return false, "", "", err
+			}
+			n, err := wantInt(v)
+			if err != nil {
+				return false, "", "", err
+			}
+			if n != 0 {
+				wantMap[c] = n
+			}
+		}
+		return fmt.Sprint(g.damage(got)) == fmt.Sprint(g.damage(wantMap)), g.damage(got), g.damage(wantMap), nil
+	}
+	return false, "", "", fmt.Errorf("unknown player field %q (known: authority, trade, combat, hand, discard, in_play, bases, hand_count, deck_count, discard_count, deck_top, defeated, base_damage)", field)
+}
+
+func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, string, error) {
+	switch key {
+	case "trade_row":
+		return g.multiset(want, s.TradeRowCards())
+	case "scrap_heap":
+		return g.multiset(want, s.ScrapHeapCards())
+	case "trade_deck_count", "explorers":
+		n, err := wantInt(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		got := s.TradeDeckCount()
+		if key == "explorers" {
+			got = s.ExplorerCount()
+		}
+		return got == n, strconv.Itoa(got), strconv.Itoa(n), nil
+	case "active":
+		name := fmt.Sprint(want)
+		got := s.SeatName(s.Active)
+		return strings.EqualFold(got, name), got, name, nil
+	case "winner":
+		w := s.Winners()
+		got := "none"
+		if len(w) > 0 {
+			var n []string
+			for _, seat := range w {
+				n = append(n, s.SeatName(seat))
+			}
+			got = strings.Join(n, ", ")
+		}
+		name := fmt.Sprint(want)
+		if want == nil {
+			name = "none"
+		}
+		return strings.EqualFold(got, name), got, name, nil
+	case "legal", "not_legal":
+		texts, ok := toStrings(want)
+		if !ok {
+			return false, "", "", fmt.Errorf("want a list of action texts")
+		}
+		movers := s.ToMove(nil)
+		var legal []engine.Action
+		for _, m := range movers {
+			legal = s.Legal(m, legal)
+		}
+		var wrong []string
+		for _, t := range texts {
+			found := false
+			for _, m := range movers {
+				a, err := s.ParseAction(m, t)
+				if err != nil {
+					if key == "legal" {
+						return false, "", "", err
+					}
+					continue
+				}
+				for _, l := range legal {
+					if l == a {
+						found = true
+					}
+				}
+			}
+			if found != (key == "legal") {
+				wrong = append(wrong, t)
+			}
+		}
+		var all []string
+		for _, a := range legal {
+			all = append(all, s.ActionText(movers[0], a))
+		}
+		verb := "legal"
+		if key == "not_legal" {
+			verb = "not legal"
+		}
+		return len(wrong) == 0, fmt.Sprintf("%q not %s; legal: [%s]", wrong, verb, strings.Join(all, ", ")), fmt.Sprintf("%q %s", texts, verb), nil
+	}
+	return false, "", "", fmt.Errorf("unknown key %q (known: trade_row, scrap_heap, trade_deck_count, explorers, active, winner, legal, not_legal, or PLAYER.FIELD)", key)
+}
+
+func (g Realms) damage(m map[realms.CardID]int) string {
+	var parts []string
+	for c, n := range m {
+		parts = append(parts, fmt.Sprintf("%s: %d", g.Cat.Card(c).Name, n))
+	}
+	sort.Strings(parts)
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+func (g Realms) names(ids []realms.CardID) []string {
+	out := make([]string, len(ids))
+	for i, c := range ids {
+		out[i] = g.Cat.Card(c).Name
+	}
+	return out
+}
+
+// wantCards resolves the card names of an expectation to their English names.
+func (g Realms) wantCards(want any) ([]string, error) {
+	if want == nil {
+		return nil, nil
+	}
+	list, ok := toStrings(want)
+	if !ok {
+		return nil, fmt.Errorf("want a list of card names, got %v", want)
+	}
+	out := make([]string, len(list))
+	for i, n := range list {
+		c, err := g.Cat.Lookup(n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = g.Cat.Card(c).Name
+	}
+	return out, nil
+}
+
+// multiset compares card lists regardless of order.
+func (g Realms) multiset(want any, got []realms.CardID) (bool, string, string, error) {
+	w, err := g.wantCards(want)
+	if err != nil {
+		return false, "", "", err
+	}
+	gn := g.names(got)
+	sort.Strings(w)
+	sort.Strings(gn)
+	ws, gs := "["+strings.Join(w, ", ")+"]", "["+strings.Join(gn, ", ")+"]"
+	return ws == gs, gs, ws, nil
+}
+
+func toStrings(v any) ([]string, bool) {
+	if v == nil {
+		return nil, true
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(list))
+	for i, x := range list {
+		s, ok := x.(string)
+		if !ok {
+			return nil, false
+		}
+		out[i] = s
+	}
+	return out, true
+}
+
+func wantInt(v any) (int, error) {
+	switch n := v.(type) {
+	case int:
+		return n, nil
+	case int64:
+		return int(n), nil
+	case uint64:
+		return int(n), nil
+	}
+	return 0, fmt.Errorf("want a whole number, got %v", v)
+}

@@ -1,0 +1,163 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"starnexus/engine"
+)
+
+// Failure is one way a scenario did not hold.
+type Failure struct {
+	Step   int    // 1-based step number; 0 for setup, len(steps)+1 for the final expect
+	Line   int    // line of the step in the file, when known
+	What   string // the expectation key or the action
+	Want   string
+	Got    string
+	After  string // the action that preceded the failure
+	Reason string // for setup errors and refused actions
+}
+
+func (f Failure) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "step %d", f.Step)
+	if f.Line > 0 {
+		fmt.Fprintf(&b, " (line %d)", f.Line)
+	}
+	if f.What != "" {
+		fmt.Fprintf(&b, ": %s", f.What)
+	}
+	if f.Want != "" || f.Got != "" {
+		fmt.Fprintf(&b, ": want %s, got %s", f.Want, f.Got)
+	}
+	if f.Reason != "" {
+		fmt.Fprintf(&b, ": %s", f.Reason)
+	}
+	if f.After != "" {
+		fmt.Fprintf(&b, " (after %q)", f.After)
+	}
+	return b.String()
+}
+
+// Result is the outcome of one scenario.
+type Result struct {
+	Scenario *Scenario
+	Failures []Failure
+}
+
+// OK reports whether the scenario held.
+func (r Result) OK() bool { return len(r.Failures) == 0 }
+
+// Game is what the runner needs from a game: building the position and reading facts.
+type Game interface {
+	// Setup builds the scenario's starting State.
+	Setup(sc *Scenario) (engine.State, error)
+	// Check compares one expectation; err reports a malformed expectation.
+	Check(st engine.State, key string, want any) (ok bool, got string, wantText string, err error)
+	// Same reports whether two states are identical (a refused action changes nothing).
+	Same(a, b engine.State) bool
+}
+
+// Runner runs scenarios of the games it knows.
+type Runner struct {
+	Games map[string]Game
+}
+
+// Run runs one scenario.
+func (r *Runner) Run(sc *Scenario) Result {
+	res := Result{Scenario: sc}
+	fail := func(f Failure) Result {
+		res.Failures = append(res.Failures, f)
+		return res
+	}
+	g, ok := r.Games[sc.Game]
+	if !ok {
+		return fail(Failure{Reason: fmt.Sprintf("unknown game %q", sc.Game)})
+	}
+	st, err := g.Setup(sc)
+	if err != nil {
+		return fail(Failure{Reason: "setup: " + err.Error()})
+	}
+	last := ""
+	for i, step := range sc.Steps {
+		n := i + 1
+		if step.Expect != nil {
+			fs := r.check(g, st, step.Expect, n, step.Line, last)
+			if len(fs) > 0 {
+				res.Failures = fs
+				return res
+			}
+			continue
+		}
+		seat, err := stepSeat(st, step)
+		if err == nil {
+			var a engine.Action
+			a, err = st.ParseAction(seat, step.Do)
+			if err == nil {
+				before := st.Clone()
+				err = st.Apply(seat, a)
+				if err != nil && !g.Same(before, st) {
+					return fail(Failure{Step: n, Line: step.Line, What: step.Do, Reason: "a refused action changed the state"})
+				}
+			}
+		}
+		switch {
+		case step.Error == "" && err != nil:
+			return fail(Failure{Step: n, Line: step.Line, What: step.Do, Reason: "refused: " + err.Error(), After: last})
+		case step.Error != "" && err == nil:
+			return fail(Failure{Step: n, Line: step.Line, What: step.Do, Reason: "was accepted but must be refused", After: last})
+		case step.Error != "" && step.Error != "true" && !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(step.Error)):
+			return fail(Failure{Step: n, Line: step.Line, What: step.Do, Want: fmt.Sprintf("a refusal containing %q", step.Error), Got: fmt.Sprintf("%q", err.Error())})
+		}
+		if step.Error == "" {
+			last = step.Do
+		}
+	}
+	res.Failures = r.check(g, st, &sc.Expect, len(sc.Steps)+1, 0, last)
+	return res
+}
+
+// stepSeat is the seat that takes a step: the one named by "by", else the only seat to move.
+func stepSeat(st engine.State, step Step) (engine.Seat, error) {
+	movers := st.ToMove(nil)
+	if step.By != "" {
+		for i := 0; i < st.NumSeats(); i++ {
+			if strings.EqualFold(st.SeatName(engine.Seat(i)), step.By) {
+				for _, m := range movers {
+					if m == engine.Seat(i) {
+						return m, nil
+					}
+				}
+				return 0, fmt.Errorf("%s may not act now", step.By)
+			}
+		}
+		return 0, fmt.Errorf("by: no player named %q", step.By)
+	}
+	switch len(movers) {
+	case 0:
+		return 0, errors.New("the game is over: nobody may act")
+	case 1:
+		return movers[0], nil
+	}
+	return 0, errors.New("several players may act now: name one with by:")
+}
+
+func (r *Runner) check(g Game, st engine.State, e *Expect, step, line int, after string) []Failure {
+	var out []Failure
+	for _, k := range e.Keys {
+		ok, got, want, err := g.Check(st, k, e.Values[k])
+		switch {
+		case err != nil:
+			out = append(out, Failure{Step: step, Line: line, What: k, Reason: err.Error(), After: after})
+		case !ok:
+			out = append(out, Failure{Step: step, Line: line, What: k, Want: want, Got: got, After: after})
+		}
+	}
+	return out
+}
+
+// sameValue compares two states with reflect.DeepEqual: for games whose State is a plain
+// value this is exact.
+func sameValue(a, b engine.State) bool { return reflect.DeepEqual(a, b) }

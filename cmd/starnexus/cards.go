@@ -1,11 +1,226 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"starnexus/engine"
+	"starnexus/games/realms"
 )
 
+// cardJSON is one entry of `starnexus cards --json`.
+type cardJSON struct {
+	Name     string   `json:"name"`
+	Set      string   `json:"set"`
+	Faction  []string `json:"faction"`
+	Type     string   `json:"type"`
+	Cost     *int     `json:"cost"`
+	Defense  *int     `json:"defense"`
+	Outpost  bool     `json:"outpost"`
+	Quantity int      `json:"quantity"`
+	Deck     string   `json:"deck"`
+	Aliases  []string `json:"aliases"`
+	Primary  string   `json:"primary,omitempty"`
+	Ally     string   `json:"ally,omitempty"`
+	Scrap    string   `json:"scrap,omitempty"`
+	Trigger  string   `json:"trigger,omitempty"`
+	Static   []string `json:"static,omitempty"`
+}
+
+// listedCard is a card as listed for one set: Scout, Viper and Explorer are listed once for
+// every set asked for.
+type listedCard struct {
+	set  string
+	card *realms.Card
+}
+
 func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "starnexus cards: not written yet")
-	return 1
+	fs := flag.NewFlagSet("cards", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var sets listFlag
+	fs.Var(&sets, "set", "list only this `set` (repeatable or comma-separated; default: every set)")
+	faction := fs.String("faction", "", "list only cards of this `faction` (or unaligned)")
+	name := fs.String("name", "", "list only cards whose name or alias contains `text`")
+	asJSON := fs.Bool("json", false, "print a JSON array instead of a table")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: starnexus cards [--set core] [--faction Blob] [--name text] [--json]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "starnexus cards: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	cat, err := realms.LoadCatalog()
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
+		return 1
+	}
+	list, err := selectCards(cat, splitList(strings.Join(sets, ",")), *faction, *name)
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		err = writeCardsJSON(stdout, list)
+	} else {
+		err = writeCardsTable(stdout, list)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// selectCards lists the cards of the sets asked for (all when none), filtered.
+func selectCards(cat *realms.Catalog, sets []string, faction, name string) ([]listedCard, error) {
+	for _, s := range sets {
+		if !slices.Contains(cat.Sets, s) {
+			return nil, fmt.Errorf("unknown set %q (known: %s)", s, strings.Join(cat.Sets, ", "))
+		}
+	}
+	if len(sets) == 0 {
+		sets = cat.Sets
+	}
+	match, err := factionFilter(faction)
+	if err != nil {
+		return nil, err
+	}
+	basics := []realms.CardID{cat.Scout, cat.Viper, cat.Explorer}
+	var out []listedCard
+	for _, set := range sets {
+		var ids []realms.CardID
+		for i := range cat.Cards {
+			if cat.Cards[i].Set == set {
+				ids = append(ids, realms.CardID(i+1))
+			}
+		}
+		for _, b := range basics { // every set's box is played with the basic cards
+			if !slices.Contains(ids, b) {
+				ids = append(ids, b)
+			}
+		}
+		for _, id := range ids {
+			c := cat.Card(id)
+			if match(c) && nameMatches(c, name) {
+				out = append(out, listedCard{set: set, card: c})
+			}
+		}
+	}
+	if len(out) == 0 && name != "" {
+		var all []string
+		for _, c := range cat.Cards {
+			all = append(all, c.Name)
+		}
+		if s := engine.Closest(name, all, 3); len(s) > 0 {
+			return nil, fmt.Errorf("no card matches %q: did you mean %s?", name, strings.Join(s, " or "))
+		}
+		return nil, fmt.Errorf("no card matches %q", name)
+	}
+	return out, nil
+}
+
+// factionFilter returns the test for --faction; "" matches every card.
+func factionFilter(name string) (func(*realms.Card) bool, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return func(*realms.Card) bool { return true }, nil
+	case strings.EqualFold(name, "unaligned"):
+		return func(c *realms.Card) bool { return c.Faction == 0 }, nil
+	}
+	f, ok := realms.FactionByName(name)
+	if !ok {
+		known := append(realms.Faction(^uint8(0)).Names(), "Unaligned")
+		return nil, fmt.Errorf("unknown faction %q (known: %s)", name, strings.Join(known, ", "))
+	}
+	return func(c *realms.Card) bool { return c.Faction&f != 0 }, nil
+}
+
+func nameMatches(c *realms.Card, text string) bool {
+	text = strings.ToLower(strings.TrimSpace(text))
+	if text == "" || strings.Contains(strings.ToLower(c.Name), text) {
+		return true
+	}
+	for _, a := range c.Aliases {
+		if strings.Contains(strings.ToLower(a), text) {
+			return true
+		}
+	}
+	return false
+}
+
+func writeCardsJSON(w io.Writer, list []listedCard) error {
+	out := make([]cardJSON, 0, len(list))
+	for _, l := range list {
+		c := l.card
+		j := cardJSON{Name: c.Name, Set: l.set, Faction: c.Faction.Names(), Type: c.Kind.String(), Outpost: c.Outpost,
+			Quantity: c.Quantity, Deck: c.Deck.String(), Aliases: c.Aliases, Static: c.StaticTxt,
+			Primary: c.Texts[realms.Primary], Ally: c.Texts[realms.Ally], Scrap: c.Texts[realms.ScrapSlot], Trigger: c.Texts[realms.OnPlayShip]}
+		if j.Aliases == nil {
+			j.Aliases = []string{}
+		}
+		if c.Cost >= 0 {
+			j.Cost = &c.Cost
+		}
+		if c.Kind == realms.Base {
+			j.Defense = &c.Defense
+		}
+		out = append(out, j)
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode cards: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func writeCardsTable(w io.Writer, list []listedCard) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tSET\tFACTION\tTYPE\tCOST\tDEFENSE\tQTY\tABILITIES")
+	trade, copies, other := 0, 0, 0
+	for _, l := range list {
+		c := l.card
+		if c.Deck == realms.TradeDeck {
+			trade++
+			copies += c.Quantity
+		} else {
+			other++
+		}
+		qty := fmt.Sprint(c.Quantity)
+		if c.Deck != realms.TradeDeck {
+			qty += " " + c.Deck.String()
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, l.set, cardFaction(c), c.Kind, cardCost(c), cardDefense(c), qty,
+			strings.Join(cardAbilities(c), " / "))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%s (%s), %s\n", plural(trade, "trade-deck card"), plural(copies, "copy"), plural(other, "other card"))
+	return err
+}
+
+// plural writes "1 card" or "2 cards" ("copy" becomes "copies").
+func plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return "1 " + noun
+	case strings.HasSuffix(noun, "y"):
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

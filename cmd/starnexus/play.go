@@ -156,6 +156,9 @@ func (s *session) resume(cat *realms.Catalog, path string, seats []string) error
 	if err != nil {
 		return err
 	}
+	if err := checkRecord(st, rec, path); err != nil {
+		return err
+	}
 	if seats != nil {
 		if len(seats) != len(rec.Seats) {
 			return fmt.Errorf("--seats names %d seats but %s has %d", len(seats), path, len(rec.Seats))

@@ -62,3 +62,15 @@ func loadRecord(cat *realms.Catalog, path string) (*realms.State, *engine.Record
 	}
 	return st, rec, nil
 }
+
+// checkRecord replays every action of rec on a copy of st, which must be the game before its
+// first action, and reports the first one that fails; st itself is left as it was.
+func checkRecord(st *realms.State, rec *engine.Record, path string) error {
+	check := st.Clone().(*realms.State)
+	for i := range rec.Actions {
+		if _, err := replayLogged(check, rec, i, path); err != nil {
+			return err
+		}
+	}
+	return nil
+}

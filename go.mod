@@ -2,4 +2,4 @@ module starnexus
 
 go 1.26
 
-require go.yaml.in/yaml/v3 v3.0.4 // indirect
+require go.yaml.in/yaml/v3 v3.0.4

@@ -7,7 +7,7 @@ import (
 )
 
 func TestCardsCoreJSON(t *testing.T) {
-	code, out, stderr := runCmd(t, "", "cards", "--set", "core", "--json")
+	code, out, stderr := runStarnexus(t, "", "cards", "--set", "core", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -75,7 +75,7 @@ func TestCardsTableAndFilters(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args[1:], " "), func(t *testing.T) {
-			code, out, stderr := runCmd(t, "", tt.args...)
+			code, out, stderr := runStarnexus(t, "", tt.args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -104,7 +104,7 @@ func TestCardsErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args[1:], " "), func(t *testing.T) {
-			code, _, stderr := runCmd(t, "", tt.args...)
+			code, _, stderr := runStarnexus(t, "", tt.args...)
 			if code != 1 || !strings.Contains(stderr, tt.want) {
 				t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr, tt.want)
 			}

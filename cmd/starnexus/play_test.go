@@ -10,7 +10,7 @@ import (
 )
 
 // runCmd runs a starnexus command line with stdin and returns its exit code and streams.
-func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+func runStarnexus(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := run(args, strings.NewReader(stdin), &out, &errOut)
@@ -29,11 +29,11 @@ func TestPlayBotsAreReproducible(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.seats+"/"+tt.seed, func(t *testing.T) {
 			args := []string{"play", "--seats", tt.seats, "--seed", tt.seed}
-			code, first, stderr := runCmd(t, "", args...)
+			code, first, stderr := runStarnexus(t, "", args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			_, second, _ := runCmd(t, "", args...)
+			_, second, _ := runStarnexus(t, "", args...)
 			if first != second {
 				t.Fatalf("the same seed printed two different games")
 			}
@@ -59,7 +59,7 @@ func TestPlayHumanSavesAndResumes(t *testing.T) {
 		"99",
 		"quit",
 	}, "\n") + "\n"
-	code, out, stderr := runCmd(t, script, "play", "--seed", "5", "--names", "Ann,Bob", "--save", save)
+	code, out, stderr := runStarnexus(t, script, "play", "--seed", "5", "--names", "Ann,Bob", "--save", save)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -89,7 +89,7 @@ func TestPlayHumanSavesAndResumes(t *testing.T) {
 		t.Fatalf("saved %+v, want seed 5 and one action: play Scout", rec)
 	}
 
-	code, out, stderr = runCmd(t, "play Viper\nquit\n", "play", "--resume", save)
+	code, out, stderr = runStarnexus(t, "play Viper\nquit\n", "play", "--resume", save)
 	if code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
@@ -108,7 +108,7 @@ func TestPlayHumanSavesAndResumes(t *testing.T) {
 func TestPlayHotSeatHidesTheOtherHand(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "game.json")
 	// Two humans: each screen shows only the hand of the seat to move.
-	code, out, stderr := runCmd(t, "\nend\n\nquit\n", "play", "--seats", "human,human", "--seed", "5", "--save", save)
+	code, out, stderr := runStarnexus(t, "\nend\n\nquit\n", "play", "--seats", "human,human", "--seed", "5", "--save", save)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -122,7 +122,7 @@ func TestPlayHotSeatHidesTheOtherHand(t *testing.T) {
 
 func TestShowUnknownCardSuggests(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "game.json")
-	_, out, _ := runCmd(t, "show Blob Wrld\nshow\nquit\n", "play", "--seed", "1", "--save", save)
+	_, out, _ := runStarnexus(t, "show Blob Wrld\nshow\nquit\n", "play", "--seed", "1", "--save", save)
 	if !strings.Contains(out, `unknown card "Blob Wrld": did you mean "Blob World"`) {
 		t.Errorf("no suggestion in:\n%s", out)
 	}
@@ -145,7 +145,7 @@ func TestPlayRejectsBadArguments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			code, _, stderr := runCmd(t, "", tt.args...)
+			code, _, stderr := runStarnexus(t, "", tt.args...)
 			if code == 0 || !strings.Contains(stderr, tt.want) {
 				t.Errorf("exit %d, stderr %q; want an error containing %q", code, stderr, tt.want)
 			}
@@ -154,7 +154,7 @@ func TestPlayRejectsBadArguments(t *testing.T) {
 }
 
 func TestPlayOptionsReachTheGame(t *testing.T) {
-	code, out, stderr := runCmd(t, "", "play", "--seats", "random,random", "--seed", "2", "--option", "max_rounds=2")
+	code, out, stderr := runStarnexus(t, "", "play", "--seats", "random,random", "--seed", "2", "--option", "max_rounds=2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -10,11 +10,11 @@ import (
 func TestReplayPrintsASavedGame(t *testing.T) {
 	dir := t.TempDir()
 	save := filepath.Join(dir, "game.json")
-	code, played, stderr := runCmd(t, "", "play", "--seats", "greedy,random", "--seed", "3", "--save", save)
+	code, played, stderr := runStarnexus(t, "", "play", "--seats", "greedy,random", "--seed", "3", "--save", save)
 	if code != 0 {
 		t.Fatalf("play: exit %d: %s", code, stderr)
 	}
-	code, out, stderr := runCmd(t, "", "replay", save)
+	code, out, stderr := runStarnexus(t, "", "replay", save)
 	if code != 0 {
 		t.Fatalf("replay: exit %d: %s", code, stderr)
 	}
@@ -53,7 +53,7 @@ func TestReplayRejectsCorruptFiles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := write(tt.name, tt.body)
-			code, out, stderr := runCmd(t, "", "replay", p)
+			code, out, stderr := runStarnexus(t, "", "replay", p)
 			if code != 1 || !strings.Contains(stderr, tt.want) || !strings.Contains(stderr, p) {
 				t.Errorf("exit %d, stderr %q; want exit 1 naming %s and %q", code, stderr, p, tt.want)
 			}

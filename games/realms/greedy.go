@@ -13,7 +13,7 @@ func (Greedy) Name() string { return "greedy" }
 
 // Choose implements engine.Bot.
 func (g Greedy) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
-	v := ev.(View)
+	v := *ev.(*View)
 	if len(legal) == 1 {
 		return legal[0]
 	}

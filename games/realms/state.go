@@ -100,6 +100,9 @@ type header struct {
 
 	frame frame
 	dec   decision
+
+	views     [MaxSeats]View // see State.View
+	spectator View
 }
 
 // Catalog returns the card data the game uses.

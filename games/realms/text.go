@@ -41,7 +41,7 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 		if zoneOf(a) == zPlay {
 			return "choose " + s.SeatName(seatOf(a)) + ":" + name(cardOf(a))
 		}
-		return "choose " + zoneNames[zoneOf(a)] + ":" + name(cardOf(a))
+		return "choose " + zoneNames[zoneOf(a)%len(zoneNames)] + ":" + name(cardOf(a))
 	case actSkip:
 		return "skip"
 	case actDone:

@@ -386,6 +386,10 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 		return fmt.Sprintf("it is %s's turn", s.SeatName(t))
 	}
 	legal := s.legalTexts(seat)
+	if c := cardOf(a); int(c) > len(s.cat.Cards) || kindOf(a) < actEnd || kindOf(a) > actDone ||
+		int(seatOf(a)) >= int(s.NSeats) || (c == 0 && (kindOf(a) == actPlay || kindOf(a) == actUse || kindOf(a) == actBuy || kindOf(a) == actAttackBase || kindOf(a) == actChooseCard)) {
+		return "not an action of this game; legal: " + legal
+	}
 	if s.dec.Kind != decNone {
 		return fmt.Sprintf("a decision is pending (%s); legal: %s", s.DecisionPrompt(), legal)
 	}

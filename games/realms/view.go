@@ -15,8 +15,17 @@ type View struct {
 	seat engine.Seat
 }
 
-// View implements engine.State.
-func (s *State) View(seat engine.Seat) engine.View { return View{s: s, seat: seat} }
+// View implements engine.State. The View lives inside the State, so that handing it to a bot
+// through the engine.View interface allocates nothing; it is valid until the next View call
+// for the same seat.
+func (s *State) View(seat engine.Seat) engine.View {
+	if seat < 0 || int(seat) >= MaxSeats {
+		s.spectator = View{s: s, seat: engine.Spectator}
+		return &s.spectator
+	}
+	s.views[seat] = View{s: s, seat: seat}
+	return &s.views[seat]
+}
 
 // RealmsView returns the typed view for seat.
 func (s *State) RealmsView(seat engine.Seat) View { return View{s: s, seat: seat} }

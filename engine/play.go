@@ -1,0 +1,25 @@
+package engine
+
+// PlayOut plays a game to its end with one bot per seat, each with its own random source,
+// and returns the number of actions taken. It stops after maxActions (0: no limit). It uses
+// the trusted fast path: every action comes from Legal.
+func PlayOut(st State, bots []Bot, rngs []RNG, maxActions int) int {
+	var legal [256]Action
+	var movers [MaxMovers]Seat
+	n := 0
+	for !st.Over() && (maxActions == 0 || n < maxActions) {
+		m := st.ToMove(movers[:0])
+		if len(m) == 0 {
+			break
+		}
+		seat := m[0]
+		l := st.Legal(seat, legal[:0])
+		a := bots[seat].Choose(st.View(seat), l, &rngs[seat])
+		st.ApplyTrusted(seat, a)
+		n++
+	}
+	return n
+}
+
+// MaxMovers bounds the seats that may act at once (a Hydra team of three).
+const MaxMovers = 8

@@ -1,0 +1,80 @@
+// Package sim plays many games for measurement: the engine benchmark now, the balance lab
+// later.
+package sim
+
+import (
+	"time"
+
+	"starnexus/ai"
+	"starnexus/engine"
+	"starnexus/games/realms"
+)
+
+// BenchResult holds the figures of "starnexus bench"; later issues add keys.
+type BenchResult struct {
+	GreedyGamesPerSec float64 `json:"realms_2p_greedy_games_per_sec"`
+	RandomGamesPerSec float64 `json:"realms_2p_random_games_per_sec"`
+	RandomActionsSec  float64 `json:"realms_random_actions_per_sec"`
+	CloneNs           float64 `json:"clone_ns"`
+}
+
+// Bench measures the engine in the calling goroutine, spending about d on each figure. Run
+// it with GOMAXPROCS=1 for one-core figures.
+func Bench(cat *realms.Catalog, d time.Duration) BenchResult {
+	var r BenchResult
+	greedy := []engine.Bot{realms.Greedy{}, realms.Greedy{}}
+	random := []engine.Bot{ai.Random{}, ai.Random{}}
+	games, _, el := PlayGames(cat, greedy, d)
+	r.GreedyGamesPerSec = float64(games) / el.Seconds()
+	games, actions, el := PlayGames(cat, random, d)
+	r.RandomGamesPerSec = float64(games) / el.Seconds()
+	r.RandomActionsSec = float64(actions) / el.Seconds()
+	r.CloneNs = CloneNs(cat, d)
+	return r
+}
+
+// PlayGames plays complete games with fresh seeds for about d and counts games and actions.
+func PlayGames(cat *realms.Catalog, bots []engine.Bot, d time.Duration) (games, actions int, elapsed time.Duration) {
+	opts := realms.Options{Names: []string{"P1", "P2"}}
+	rngs := make([]engine.RNG, len(bots))
+	start := time.Now()
+	for seed := uint64(1); ; seed++ {
+		s, err := realms.NewGame(cat, opts, seed)
+		if err != nil {
+			panic(err)
+		}
+		for i := range rngs {
+			rngs[i] = engine.NewRNG(seed*7 + uint64(i))
+		}
+		actions += engine.PlayOut(s, bots, rngs, 0)
+		games++
+		if games%64 == 0 {
+			if elapsed = time.Since(start); elapsed >= d {
+				return games, actions, elapsed
+			}
+		}
+	}
+}
+
+// CloneNs times Clone on a mid-game state.
+func CloneNs(cat *realms.Catalog, d time.Duration) float64 {
+	s, err := realms.NewGame(cat, realms.Options{Names: []string{"P1", "P2"}}, 42)
+	if err != nil {
+		panic(err)
+	}
+	rngs := []engine.RNG{engine.NewRNG(1), engine.NewRNG(2)}
+	engine.PlayOut(s, []engine.Bot{realms.Greedy{}, realms.Greedy{}}, rngs, 150)
+	var sink engine.State
+	n := 0
+	start := time.Now()
+	for {
+		for i := 0; i < 1000; i++ {
+			sink = s.Clone()
+		}
+		n += 1000
+		if el := time.Since(start); el >= d {
+			_ = sink
+			return float64(el.Nanoseconds()) / float64(n)
+		}
+	}
+}

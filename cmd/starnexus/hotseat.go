@@ -45,7 +45,7 @@ func (s *session) hotSeat() error {
 		}
 	}
 	s.lastSeat = engine.Spectator
-	fmt.Fprintf(s.out, "\nGame over after %d turns. Authority: %s\n%s\n", s.turn, authorityText(s.st), resultText(s.st))
+	fmt.Fprintf(s.out, "\nGame over after %s. Authority: %s\n%s\n", plural(s.turn, "turn"), authorityText(s.st), resultText(s.st))
 	if s.unseenByAll() != "" {
 		fmt.Fprintf(s.out, "Last actions:\n%s", s.unseenByAll())
 	}

@@ -66,10 +66,10 @@ func (n *narrator) result(st *realms.State) {
 	v := st.RealmsView(engine.Spectator)
 	fmt.Fprintln(n.w)
 	if !st.Over() {
-		fmt.Fprintf(n.w, "Game not finished after %d turns: %s to move.\n", n.turn, st.SeatName(v.ToMove()))
+		fmt.Fprintf(n.w, "Game not finished after %s: %s to move.\n", plural(n.turn, "turn"), st.SeatName(v.ToMove()))
 		return
 	}
-	fmt.Fprintf(n.w, "Game over after %d turns (%d rounds). Authority: %s\n", n.turn, v.Rounds(), authorityText(st))
+	fmt.Fprintf(n.w, "Game over after %s (%s). Authority: %s\n", plural(n.turn, "turn"), plural(v.Rounds(), "round"), authorityText(st))
 	fmt.Fprintln(n.w, resultText(st))
 }
 

@@ -289,7 +289,11 @@ func (s *session) save() error {
 	if err := engine.SaveRecord(s.savePath, s.rec); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.out, "Game saved to %s. Continue it with: starnexus play --resume %s\n", s.savePath, s.savePath)
+	if s.st.Over() {
+		fmt.Fprintf(s.out, "Game saved to %s.\n", s.savePath)
+	} else {
+		fmt.Fprintf(s.out, "Game saved to %s. Continue it with: starnexus play --resume %s\n", s.savePath, s.savePath)
+	}
 	return nil
 }
 

@@ -158,7 +158,31 @@ func TestPlayOptionsReachTheGame(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "options: max_rounds=2") || !strings.Contains(out, "(2 rounds)") {
+	if !strings.Contains(out, "options: max_rounds=2") || !strings.Contains(out, "(2 rounds)") || !strings.Contains(out, "Result: draw") {
 		t.Errorf("max_rounds=2 was not applied:\n%s", out)
+	}
+}
+
+func TestPlayOffersTheSaveAtTheEnd(t *testing.T) {
+	tests := []struct {
+		answer string
+		saved  bool
+	}{{"y", true}, {"n", false}, {"", false}}
+	for _, tt := range tests {
+		t.Run("answer "+tt.answer, func(t *testing.T) {
+			save := filepath.Join(t.TempDir(), "game.json")
+			// With a cap of one round, the human's "end" ends the game in a draw.
+			code, out, stderr := runStarnexus(t, "end\n"+tt.answer+"\n", "play", "--seed", "5", "--option", "max_rounds=1", "--save", save)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if !strings.Contains(out, "Result: draw") || !strings.Contains(out, "Save this game to "+save+" for replay? [y/N]") {
+				t.Fatalf("no result or no save offer:\n%s", out)
+			}
+			_, err := engine.LoadRecord(save)
+			if saved := err == nil; saved != tt.saved {
+				t.Errorf("saved %v, want %v", saved, tt.saved)
+			}
+		})
 	}
 }

@@ -38,8 +38,12 @@ type State interface {
 	// ApplyTrusted performs an action that Legal has just listed for seat, skipping the
 	// validation. It is the bots' fast path; an action that was not legal corrupts the state.
 	ApplyTrusted(seat Seat, a Action)
-	// Clone returns an independent copy.
+	// Clone returns an independent copy in a new allocation.
 	Clone() State
+	// CloneInto copies the state into dst, which must be a State of the same game made by an
+	// earlier Clone, and returns it, allocating nothing: the bots' and search's way to copy.
+	// A nil or foreign dst gets a fresh Clone.
+	CloneInto(dst State) State
 	// View returns what seat may know (Spectator: the public view).
 	View(seat Seat) View
 	// Over reports whether the game has ended.

@@ -16,6 +16,7 @@ type BenchResult struct {
 	RandomGamesPerSec float64 `json:"realms_2p_random_games_per_sec"`
 	RandomActionsSec  float64 `json:"realms_random_actions_per_sec"`
 	CloneNs           float64 `json:"clone_ns"`
+	AllocCloneNs      float64 `json:"clone_alloc_ns"`
 }
 
 // Bench measures the engine in the calling goroutine, spending about d on each figure. Run
@@ -30,6 +31,7 @@ func Bench(cat *realms.Catalog, d time.Duration) BenchResult {
 	r.RandomGamesPerSec = float64(games) / el.Seconds()
 	r.RandomActionsSec = float64(actions) / el.Seconds()
 	r.CloneNs = CloneNs(cat, d)
+	r.AllocCloneNs = AllocCloneNs(cat, d)
 	return r
 }
 
@@ -56,24 +58,44 @@ func PlayGames(cat *realms.Catalog, bots []engine.Bot, d time.Duration) (games, 
 	}
 }
 
-// CloneNs times Clone on a mid-game state.
+// CloneNs times the bots' Clone (CloneInto a reused State, which allocates nothing) on a
+// mid-game state. AllocCloneNs times Clone into a new allocation.
 func CloneNs(cat *realms.Catalog, d time.Duration) float64 {
+	s := midGame(cat)
+	var sink engine.State = s.Clone()
+	return timeLoop(d, func() { sink = s.CloneInto(sink) })
+}
+
+// AllocCloneNs times Clone, which allocates a new State each time.
+func AllocCloneNs(cat *realms.Catalog, d time.Duration) float64 {
+	s := midGame(cat)
+	var sink engine.State
+	ns := timeLoop(d, func() { sink = s.Clone() })
+	_ = sink
+	return ns
+}
+
+// midGame is a state 150 greedy actions into a game.
+func midGame(cat *realms.Catalog) *realms.State {
 	s, err := realms.NewGame(cat, realms.Options{Names: []string{"P1", "P2"}}, 42)
 	if err != nil {
 		panic(err)
 	}
 	rngs := []engine.RNG{engine.NewRNG(1), engine.NewRNG(2)}
 	engine.PlayOut(s, []engine.Bot{realms.Greedy{}, realms.Greedy{}}, rngs, 150)
-	var sink engine.State
+	return s
+}
+
+// timeLoop runs f in batches for about d and returns nanoseconds per call.
+func timeLoop(d time.Duration, f func()) float64 {
 	n := 0
 	start := time.Now()
 	for {
 		for i := 0; i < 1000; i++ {
-			sink = s.Clone()
+			f()
 		}
 		n += 1000
 		if el := time.Since(start); el >= d {
-			_ = sink
 			return float64(el.Nanoseconds()) / float64(n)
 		}
 	}

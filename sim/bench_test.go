@@ -76,6 +76,6 @@ func BenchmarkCloneInto(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.CloneInto(&dst)
+		s.CopyTo(&dst)
 	}
 }

@@ -26,7 +26,7 @@ func perft(s *State, depth int) int {
 	n := 0
 	var child State
 	for _, a := range legal {
-		s.CloneInto(&child)
+		s.CopyTo(&child)
 		child.ApplyTrusted(seat, a)
 		n += perft(&child, depth-1)
 	}

@@ -152,12 +152,22 @@ func (s *State) Winners() []engine.Seat {
 // Clone implements engine.State.
 func (s *State) Clone() engine.State {
 	c := new(State)
-	s.CloneInto(c)
+	s.CopyTo(c)
 	return c
 }
 
-// CloneInto copies s into dst without allocating: the bots' way to reuse a scratch State.
-func (s *State) CloneInto(dst *State) {
+// CloneInto implements engine.State.
+func (s *State) CloneInto(dst engine.State) engine.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil {
+		return s.Clone()
+	}
+	s.CopyTo(d)
+	return d
+}
+
+// CopyTo copies s into dst without allocating: the bots' way to reuse a scratch State.
+func (s *State) CopyTo(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
 }

@@ -35,16 +35,15 @@ func cardDefense(c *realms.Card) string {
 	return fmt.Sprint(c.Defense)
 }
 
-// slotLabels are the ability slots in the order a card prints them.
-var slotLabels = [...]struct {
-	slot  realms.Slot
-	label string
-}{{realms.Primary, "primary"}, {realms.Ally, "ally"}, {realms.ScrapSlot, "scrap"}, {realms.OnPlayShip, "trigger"}}
-
-// cardAbilities lists a card's ability texts as "slot: text", statics last.
+// cardAbilities lists a card's ability texts as "slot: text", in the order a card prints
+// them, statics last.
 func cardAbilities(c *realms.Card) []string {
+	slots := [...]struct {
+		slot  realms.Slot
+		label string
+	}{{realms.Primary, "primary"}, {realms.Ally, "ally"}, {realms.ScrapSlot, "scrap"}, {realms.OnPlayShip, "trigger"}}
 	var out []string
-	for _, s := range slotLabels {
+	for _, s := range slots {
 		if t := c.Texts[s.slot]; t != "" {
 			out = append(out, s.label+": "+t)
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"starnexus/engine"
 )
 
 func TestReplayPrintsASavedGame(t *testing.T) {
@@ -61,5 +63,32 @@ func TestReplayRejectsCorruptFiles(t *testing.T) {
 				t.Errorf("a corrupt file printed a partial game:\n%s", out)
 			}
 		})
+	}
+}
+
+func TestResumedBotGameContinuesAsBefore(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.json")
+	code, played, stderr := runStarnexus(t, "", "play", "--seats", "random,greedy", "--seed", "4", "--save", full)
+	if code != 0 {
+		t.Fatalf("play: exit %d: %s", code, stderr)
+	}
+	rec, err := engine.LoadRecord(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut the game short, as a quit would, then let the bots finish it: each bot's random
+	// source must be where it was, so the game ends exactly as before.
+	rec.Actions = rec.Actions[:len(rec.Actions)/2]
+	half := filepath.Join(dir, "half.json")
+	if err := engine.SaveRecord(half, rec); err != nil {
+		t.Fatal(err)
+	}
+	code, resumed, stderr := runStarnexus(t, "", "play", "--resume", half)
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if want := played[:strings.Index(played, "Game saved")]; resumed != want {
+		t.Errorf("the resumed game differs:\n--- resumed\n%s\n--- played\n%s", resumed, want)
 	}
 }

@@ -37,9 +37,11 @@ func ParseAbility(text string) (Ability, error) {
 			}
 			return append(out, Effect{Op: OpChooseOne, Options: opts}), nil
 		}
-		var part string
-		part, text, _ = strings.Cut(text, ";")
-		text = strings.TrimSpace(text)
+		part, rest, found := strings.Cut(text, ";")
+		text = strings.TrimSpace(rest)
+		if found && text == "" {
+			return nil, fmt.Errorf("empty effect after the last \";\"")
+		}
 		e, err := parseEffect(strings.TrimSpace(part))
 		if err != nil {
 			return nil, err
@@ -211,7 +213,7 @@ func parsePer(e *Effect, w []string) error {
 	rest := strings.Join(w[1:], " ")
 	switch rest {
 	case "card scrapped this way", "card discarded this way":
-		e.Per = PerThisWay
+		e.Per, e.PerWhat = PerThisWay, w[2]
 		return nil
 	}
 	if f, ok := strings.CutSuffix(rest, " card played this turn"); ok {

@@ -169,6 +169,7 @@ type Effect struct {
 	Zones      uint8
 	Per        Per
 	PerFaction Faction
+	PerWhat    string // "scrapped" or "discarded", for PerThisWay
 	Cond       Cond
 	CondN      int
 	Then       Ability   // for OpIf

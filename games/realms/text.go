@@ -293,7 +293,7 @@ func effectText(e Effect) string {
 	case PerPlayed:
 		per = " per " + strings.Join(e.PerFaction.Names(), "/") + " card played this turn"
 	case PerThisWay:
-		per = " per card handled this way"
+		per = " per card " + e.PerWhat + " this way"
 	}
 	upto := ""
 	if e.UpTo {

@@ -91,6 +91,11 @@ func parseEffect(src string) (Effect, error) {
 		if len(ab) == 0 {
 			return e, fmt.Errorf("%q: nothing after the colon", src)
 		}
+		for _, t := range ab {
+			if t.Op == OpIf || t.Op == OpChooseOne {
+				return e, fmt.Errorf("%q: an \"if\" may not hold another \"if\" or a \"choose one\"", src)
+			}
+		}
 		e.Then = ab
 		return e, nil
 	}

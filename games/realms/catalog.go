@@ -245,6 +245,13 @@ func (y *cardYAML) build(set string) (Card, error) {
 		if err != nil {
 			return c, fmt.Errorf("field trigger: %w", err)
 		}
+		for _, e := range ab {
+			switch e.Op {
+			case OpTrade, OpCombat, OpAuthority, OpDraw:
+			default:
+				return c, fmt.Errorf("field trigger: a trigger may only gain trade, combat, authority or draw")
+			}
+		}
 		c.Abilities[OnPlayShip], c.Texts[OnPlayShip] = ab, strings.TrimSpace(y.Trigger)
 	}
 	for _, s := range y.Static {

@@ -71,6 +71,7 @@ func TestAbilityLanguageErrors(t *testing.T) {
 		{"if bases >= 2: draw 2; combat 1", "must be the last effect"},
 		{"draw 1 per Pirate card played this turn", `unknown faction "pirate"`},
 		{"if hand >= 2: draw 1", "unknown condition"},
+		{"if bases >= 1: choose one: trade 1 | combat 1", "may not hold"},
 	}
 	for _, tt := range tests {
 		_, err := ParseAbility(tt.text)

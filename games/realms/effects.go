@@ -320,11 +320,8 @@ func (s *State) answer(a engine.Action) {
 	case actChooseOpt:
 		opt := nOf(a)
 		s.endDecision()
-		// The choose-one is the last effect of the current list: step into the option.
-		if s.frame.Then {
-			// A choose-one inside an if is not in the language; nothing to do.
-			return
-		}
+		// The choose-one is the last effect of its ability (the language allows it nowhere
+		// else): step into the option.
 		s.frame.Opt = uint8(opt)
 		s.frame.PC = 0
 		s.run()

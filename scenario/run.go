@@ -141,7 +141,7 @@ func stepSeat(st engine.State, step Step) (engine.Seat, error) {
 	case 1:
 		return movers[0], nil
 	}
-	return 0, errors.New("several players may act now: name one with by:")
+	return 0, errors.New("several players may act now; name one with by")
 }
 
 func (r *Runner) check(g Game, st engine.State, e *Expect, step, line int, after string) []Failure {

@@ -172,10 +172,8 @@ func (s *State) CopyTo(dst *State) {
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
 }
 
-// alive reports whether seat is still in the game.
-func (s *State) alive(seat engine.Seat) bool { return !s.P[seat].Defeated }
-
-// opponents of seat that it may target: for now every other living seat (SR 6, 9.2).
+// canTarget reports whether by may attack or target target: for now every other living seat
+// (SR 6, 9.2).
 func (s *State) canTarget(by, target engine.Seat) bool {
 	return target != by && int(target) < int(s.NSeats) && !s.P[target].Defeated
 }

@@ -141,14 +141,3 @@ func (s *State) playIndex(seat engine.Seat, c CardID, ok func(int) bool) int {
 	}
 	return -1
 }
-
-// countIn counts copies of c in cards.
-func countIn(cards []CardID, c CardID) int {
-	n := 0
-	for _, x := range cards {
-		if x == c {
-			n++
-		}
-	}
-	return n
-}

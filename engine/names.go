@@ -28,7 +28,7 @@ func Closest(name string, candidates []string, n int) []string {
 		if len(out) == n {
 			break
 		}
-		if s.d > max(3, len(q)/2+1) {
+		if s.d > max(2, len(q)/3) {
 			break
 		}
 		out = append(out, s.s)

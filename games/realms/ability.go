@@ -207,6 +207,12 @@ func parseEffect(src string) (Effect, error) {
 	default:
 		return bad("unknown effect (see docs/cards.md for the ability language)")
 	}
+	if e.May {
+		switch e.Op {
+		case OpTrade, OpCombat, OpAuthority, OpDraw, OpOpponentDiscards, OpCopyShip:
+			return bad("\"may\" makes sense only for a choice (scrap, discard, destroy, acquire, put next ship)")
+		}
+	}
 	return e, nil
 }
 

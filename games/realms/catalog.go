@@ -131,7 +131,50 @@ func ParseCardFile(name string, data []byte) (*Catalog, error) {
 	return cat, nil
 }
 
+// cardFields are the keys a card may have, for precise messages about unknown ones.
+var cardFields = []string{"name", "aliases", "faction", "type", "cost", "defense", "outpost", "quantity", "deck", "primary", "ally", "scrap", "trigger", "static"}
+
+// checkFields reports the first unknown key of a card, naming the card, the key and its line.
+func checkFields(file string, data []byte) error {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil || len(root.Content) == 0 {
+		return nil // the strict decode reports it
+	}
+	doc := root.Content[0]
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		if doc.Content[i].Value != "cards" || doc.Content[i+1].Kind != yaml.SequenceNode {
+			continue
+		}
+		for k, card := range doc.Content[i+1].Content {
+			name := fmt.Sprintf("#%d", k+1)
+			for j := 0; j+1 < len(card.Content); j += 2 {
+				if card.Content[j].Value == "name" {
+					name = card.Content[j+1].Value
+				}
+			}
+			for j := 0; j+1 < len(card.Content); j += 2 {
+				key := card.Content[j]
+				known := false
+				for _, f := range cardFields {
+					known = known || f == key.Value
+				}
+				if !known {
+					msg := fmt.Sprintf("%s: card %s: unknown field %q (line %d; known: %s)", file, name, key.Value, key.Line, strings.Join(cardFields, ", "))
+					if s := engine.Closest(key.Value, cardFields, 1); len(s) > 0 {
+						msg += fmt.Sprintf("; did you mean %q?", s[0])
+					}
+					return errors.New(msg)
+				}
+			}
+		}
+	}
+	return nil
+}
+
 func (c *Catalog) addFile(file string, data []byte) error {
+	if err := checkFields(file, data); err != nil {
+		return err
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	var f cardFile

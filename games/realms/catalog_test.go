@@ -66,6 +66,7 @@ func TestAbilityLanguageErrors(t *testing.T) {
 		{"combat three", `"three" is not a number`},
 		{"combat 3;", "empty effect"},
 		{"fly 3", "unknown effect"},
+		{"may trade 2", "makes sense only for a choice"},
 		{"scrap 1 from graveyard", `unknown zone "graveyard"`},
 		{"choose one: trade 1", "at least two options"},
 		{"if bases >= 2: draw 2; combat 1", "must be the last effect"},
@@ -94,7 +95,8 @@ func TestCardFileErrorsNameFileCardAndField(t *testing.T) {
 		{"set: x\ncards:\n  - name: Foo\n    faction: Pirates\n    type: ship\n    cost: 2\n    quantity: 1\n", "field faction: unknown faction"},
 		{"set: x\ncards:\n  - name: Foo\n    type: base\n    cost: 2\n    quantity: 1\n", "field defense"},
 		{"set: x\ncards:\n  - name: Foo\n    type: ship\n    quantity: 1\n", "field cost: missing"},
-		{"set: x\ncards:\n  - name: Foo\n    type: ship\n    cost: 1\n    quantity: 1\n    colour: red\n", "field colour not found"},
+		{"set: x\ncards:\n  - name: Foo\n    type: ship\n    cost: 1\n    quantity: 1\n    colour: red\n", "bad.yaml: card Foo: unknown field \"colour\" (line 7"},
+		{"set: x\ncards:\n  - name: Foo\n    type: ship\n    cost: 1\n    quantity: 1\n    prmary: combat 1\n", "did you mean \"primary\""},
 		{"set: x\ncards:\n  - type: ship\n", "card #1: field name"},
 	}
 	for _, tt := range tests {

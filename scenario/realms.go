@@ -45,11 +45,8 @@ func (g Realms) Setup(sc *Scenario) (engine.State, error) {
 		}
 	}
 	for _, p := range sc.Players {
-		if p.Role != "" || p.Team != nil {
-			return nil, fmt.Errorf("player %s: role and team belong to formats with roles or teams", p.Name)
-		}
 		pos.Players = append(pos.Players, realms.PlayerSetup{Name: p.Name, Authority: p.Authority,
-			Hand: p.Hand, Deck: p.Deck, Discard: p.Discard, InPlay: p.InPlay})
+			Hand: p.Hand, Deck: p.Deck, Discard: p.Discard, InPlay: p.InPlay, Team: p.Team, Role: p.Role})
 	}
 	return realms.NewPosition(g.Cat, pos)
 }
@@ -151,6 +148,9 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 	case "active":
 		name := fmt.Sprint(want)
 		got := s.SeatName(s.Active)
+		if w, ok := s.SeatByName(name); ok && s.TeamOf(w) > 0 && s.FormatName() == "hydra" && s.TeamOf(w) == s.TeamOf(s.Active) {
+			return true, got, name, nil
+		}
 		return strings.EqualFold(got, name), got, name, nil
 	case "winner":
 		w := s.Winners()
@@ -165,6 +165,22 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 		name := fmt.Sprint(want)
 		if want == nil {
 			name = "none"
+		}
+		if team, err := wantInt(want); err == nil && len(w) > 0 {
+			// A team number: every winner is of that team.
+			ok := true
+			for _, seat := range w {
+				ok = ok && s.TeamOf(seat) == team
+			}
+			return ok, got, fmt.Sprintf("team %d", team), nil
+		}
+		if seat, ok := s.SeatByName(name); ok && s.TeamOf(seat) > 0 {
+			// In a team format a player's name stands for that player's team.
+			for _, x := range w {
+				if x == seat {
+					return true, got, name, nil
+				}
+			}
 		}
 		return strings.EqualFold(got, name), got, name, nil
 	case "legal", "not_legal":

@@ -71,8 +71,8 @@ type ActionInfo struct {
 	Amount int
 }
 
-var kindNames = [...]string{"", "end", "play", "use", "buy", "attack-player", "attack-base", "choose-option", "choose-card", "choose-player", "skip", "done"}
-var zoneNames = [...]string{"", "hand", "discard", "row", "play"}
+var kindNames = [...]string{"", "end", "play", "use", "buy", "attack-player", "attack-base", "choose-option", "choose-card", "choose-player", "skip", "done", "give", "pass"}
+var zoneNames = [...]string{"", "hand", "discard", "row", "play", "deck"}
 
 // Describe decodes an action made by this package.
 func Describe(a engine.Action) ActionInfo {

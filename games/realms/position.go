@@ -17,6 +17,8 @@ type PlayerSetup struct {
 	Deck      []string // top first
 	Discard   []string
 	InPlay    []string
+	Team      *int   // from 1; overrides SR 9.4's seating in formats with teams
+	Role      string // emperor, admiral, boss or elite; overrides SR 9.4
 }
 
 // Position is a game set up in a chosen state, as a scenario file describes it
@@ -52,8 +54,18 @@ func SetOption(o *Options, key, value string) error {
 			return fmt.Errorf("option first_player: %q is not a seat number from 1", value)
 		}
 		o.FirstPlayer = n
+	case "team_hands_visible", "pass_adjacent_only":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("option %s: %q is not true or false", key, value)
+		}
+		if key == "team_hands_visible" {
+			o.TeamHandsVisible = b
+		} else {
+			o.PassAdjacentOnly = b
+		}
 	default:
-		return fmt.Errorf("unknown option %q (known: max_rounds, explorers, first_player)", key)
+		return fmt.Errorf("unknown option %q (known: max_rounds, explorers, first_player, team_hands_visible, pass_adjacent_only)", key)
 	}
 	return nil
 }
@@ -71,15 +83,20 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 	s := &State{}
 	s.cat, s.opts, s.rng = cat, &opts, engine.NewRNG(pos.Seed)
 	s.NSeats = uint8(len(opts.Names))
-	s.Active = 0
+	s.Fmt, _ = formatCode(opts.Format)
+	s.assignTeams()
+	if err := s.overrideTeams(pos.Players); err != nil {
+		return nil, err
+	}
+	active := s.firstSeat()
 	if pos.Active != "" {
 		a, ok := s.SeatByName(pos.Active)
 		if !ok {
 			return nil, fmt.Errorf("active: no player named %q", pos.Active)
 		}
-		s.Active = a
+		active = a
 	}
-	s.RoundFirst = s.Active
+	s.start(active)
 	placed := map[CardID]int{}
 	ids := func(what string, names []string) ([]CardID, error) {
 		out := make([]CardID, 0, len(names))
@@ -96,17 +113,15 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 	for i, ps := range pos.Players {
 		seat := engine.Seat(i)
 		p := &s.P[i]
-		*p = player{Authority: 50}
 		if ps.Authority != nil {
-			p.Authority = int16(*ps.Authority)
+			s.P[s.holder(seat)].Authority = int16(*ps.Authority)
 		}
 		who := ps.Name
 		if ps.Hand == nil && ps.Deck == nil && ps.Discard == nil {
 			a := p.Authority
 			s.dealStartingDeck(seat)
 			p.Authority = a
-			k := (i - int(s.Active) + int(s.NSeats)) % int(s.NSeats)
-			s.draw(seat, startingHand(k))
+			s.draw(seat, s.startingHand(seat))
 		} else {
 			hand, err := ids(who+".hand", ps.Hand)
 			if err != nil {
@@ -190,6 +205,47 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 		s.Explorers = uint8(*pos.Explorers)
 	}
 	return s, nil
+}
+
+// overrideTeams applies the team and role a scenario gives a player.
+func (s *State) overrideTeams(players []PlayerSetup) error {
+	for i, ps := range players {
+		if ps.Team == nil && ps.Role == "" {
+			continue
+		}
+		switch s.Fmt {
+		case fmtHydra, fmtEmperor, fmtRaid:
+		default:
+			return fmt.Errorf("%s: format %s has no teams or roles", ps.Name, Formats[s.Fmt])
+		}
+		if ps.Team != nil {
+			if *ps.Team < 1 || *ps.Team > 2 {
+				return fmt.Errorf("%s: team %d: teams are 1 and 2", ps.Name, *ps.Team)
+			}
+			s.Team[i] = int8(*ps.Team - 1)
+		}
+		if ps.Role != "" {
+			r := -1
+			for k, n := range roleNames {
+				if k > 0 && equalFold(n, ps.Role) {
+					r = k
+				}
+			}
+			ok := r > 0 && ((s.Fmt == fmtEmperor && (r == int(roleEmperor) || r == int(roleAdmiral))) ||
+				(s.Fmt == fmtRaid && (r == int(roleBoss) || r == int(roleElite))))
+			if !ok {
+				return fmt.Errorf("%s: role %q does not exist in format %s", ps.Name, ps.Role, Formats[s.Fmt])
+			}
+			s.Role[i] = uint8(r)
+			if s.Fmt == fmtRaid {
+				s.Team[i] = 1
+				if s.Role[i] == roleBoss {
+					s.Team[i] = 0
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // ParseOptionPairs reads "name=value" pairs (the --option flag) into o.

@@ -7,24 +7,19 @@ import (
 	"starnexus/engine"
 )
 
-// Formats this package plays.
-var Formats = []string{"standard"}
-
 func (o *Options) normalize() error {
 	if o.Format == "" {
 		o.Format = "standard"
 	}
-	if !slices.Contains(Formats, o.Format) {
+	f, ok := formatCode(o.Format)
+	if !ok {
 		return fmt.Errorf("unknown format %q (known: %v)", o.Format, Formats)
 	}
 	if len(o.Sets) == 0 {
 		o.Sets = []string{"core"}
 	}
-	if len(o.Names) < 2 || len(o.Names) > MaxSeats {
-		return fmt.Errorf("format %s needs 2 players, got %d", o.Format, len(o.Names))
-	}
-	if o.Format == "standard" && len(o.Names) != 2 {
-		return fmt.Errorf("format standard is for 2 players, got %d", len(o.Names))
+	if err := checkSeats(f, len(o.Names)); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for _, n := range o.Names {
@@ -80,8 +75,9 @@ func (c *Catalog) tradeDeck(sets []string) ([]CardID, error) {
 	return out, nil
 }
 
-// NewGame sets up a game by SR 2: starting decks, the Explorer pile, the shuffled trade deck
-// and its Trade Row, a first player drawn from the seed, and the starting hands.
+// NewGame sets up a game by SR 2 and the format's rules (SR 10): starting decks, the Explorer
+// pile, the shuffled trade deck and its Trade Row, a first player (drawn from the seed where
+// the format leaves it open), authority and the starting hands.
 func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	if err := opts.normalize(); err != nil {
 		return nil, err
@@ -89,6 +85,8 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	s := &State{}
 	s.cat, s.opts, s.rng = cat, &opts, engine.NewRNG(seed)
 	s.NSeats = uint8(len(opts.Names))
+	s.Fmt, _ = formatCode(opts.Format)
+	s.assignTeams()
 	deck, err := cat.tradeDeck(opts.Sets)
 	if err != nil {
 		return nil, err
@@ -100,25 +98,94 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	s.TradeN = uint8(copy(s.TradeDeck[:], deck))
 	s.refillRow()
 	s.Explorers = uint8(s.explorerCount())
-	first := engine.Seat(opts.FirstPlayer - 1)
-	if opts.FirstPlayer == 0 {
-		first = engine.Seat(s.rng.Intn(int(s.NSeats)))
-	}
+	first := s.firstSeat()
 	for i := 0; i < int(s.NSeats); i++ {
 		s.dealStartingDeck(engine.Seat(i))
 	}
-	s.Active, s.RoundFirst = first, first
-	for k := 0; k < int(s.NSeats); k++ {
-		seat := engine.Seat((int(first) + k) % int(s.NSeats))
-		s.draw(seat, startingHand(k))
+	s.start(first)
+	for i := 0; i < int(s.NSeats); i++ {
+		s.draw(engine.Seat(i), s.startingHand(engine.Seat(i)))
 	}
 	return s, nil
 }
 
-// startingHand is the opening hand of the k-th player in turn order (SR 2.4).
-func startingHand(k int) int {
-	if k == 0 {
+// firstSeat is who starts: fixed in Emperor and Raid, the option if set, else drawn from the
+// seed; in Hydra the first seat of the team drawn.
+func (s *State) firstSeat() engine.Seat {
+	switch {
+	case s.Fmt == fmtRaid:
+		for i := 0; i < int(s.NSeats); i++ {
+			if s.Role[i] == roleBoss {
+				return engine.Seat(i)
+			}
+		}
+		return 0
+	case s.Fmt == fmtEmperor:
+		return 0
+	case s.opts.FirstPlayer > 0:
+		return engine.Seat(s.opts.FirstPlayer - 1)
+	case s.Fmt == fmtHydra:
+		return engine.Seat(s.rng.Intn(2) * int(s.NSeats) / 2)
+	}
+	return engine.Seat(s.rng.Intn(int(s.NSeats)))
+}
+
+// start sets the first turn and the starting authority of every seat (SR 2.1, 10).
+func (s *State) start(first engine.Seat) {
+	s.Active, s.RoundFirst = first, first
+	n := int(s.NSeats)
+	for i := 0; i < n; i++ {
+		seat := engine.Seat(i)
+		a := 50
+		switch {
+		case s.Fmt == fmtHydra && s.holder(seat) == seat:
+			a = 75
+			if n == 6 {
+				a = 100
+			}
+		case s.Fmt == fmtHydra:
+			a = 0 // the team's authority is kept by its first seat
+		case s.Role[i] == roleEmperor:
+			a = 60
+		case s.Role[i] == roleBoss:
+			a, _ = raidBoss(n - 1)
+		}
+		s.P[i].Authority = int16(a)
+	}
+}
+
+// startingHand is a seat's opening hand (SR 2.4, 10.1, 10.4-10.6), given the first seat.
+func (s *State) startingHand(seat engine.Seat) int {
+	n := int(s.NSeats)
+	switch s.Fmt {
+	case fmtHydra, fmtEmperor:
+		if s.Team[seat] == s.Team[s.Active] {
+			return 3
+		}
+		return 5
+	case fmtRaid:
+		if s.Role[seat] == roleBoss {
+			_, h := raidBoss(n - 1)
+			return h - 2
+		}
+		return 5
+	}
+	switch (int(seat) - int(s.Active) + n) % n {
+	case 0:
 		return 3
+	case 1:
+		if n > 2 {
+			return 4
+		}
+	}
+	return 5
+}
+
+// handSize is what a seat draws in its draw phase (SR 3.4; the Raid Boss more, SR 10.6).
+func (s *State) handSize(seat engine.Seat) int {
+	if s.Role[seat] == roleBoss {
+		_, h := raidBoss(int(s.NSeats) - 1)
+		return h
 	}
 	return 5
 }
@@ -130,11 +197,10 @@ func (s *State) explorerCount() int {
 	return 10
 }
 
-// dealStartingDeck gives seat authority 50 and a shuffled deck of 8 Scouts and 2 Vipers
-// (SR 2.1).
+// dealStartingDeck gives seat a shuffled deck of 8 Scouts and 2 Vipers (SR 2.1).
 func (s *State) dealStartingDeck(seat engine.Seat) {
 	p := &s.P[seat]
-	*p = player{Authority: 50}
+	*p = player{}
 	for i := 0; i < 8; i++ {
 		p.Own[i] = s.cat.Scout
 	}

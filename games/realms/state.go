@@ -69,6 +69,9 @@ type Options struct {
 	MaxRounds   int      // SR 9.5; 0 means the default of 100
 	FirstPlayer int      // seat that starts, from 1; 0 draws it from the seed (SR 2.4, 9.5)
 	Explorers   int      // cards in the Explorer pile; 0 means the default of 10 (SR 1.6)
+
+	TeamHandsVisible bool // Hydra: teammates see each other's hands (SR 10.4)
+	PassAdjacentOnly bool // Emperor: pass cards only to a teammate seated next to you (SR 10.5)
 }
 
 // State is one game of Star Realms.
@@ -85,6 +88,10 @@ type header struct {
 	rng  engine.RNG
 
 	NSeats     uint8
+	Fmt        uint8 // format code (format.go)
+	Team       [MaxSeats]int8
+	Role       [MaxSeats]uint8
+	Ended      uint8 // Hydra: seats of the team in turn that have ended their main phase
 	Active     engine.Seat
 	RoundFirst engine.Seat // seat whose turn begins a round
 	Rounds     uint16      // rounds completed
@@ -170,34 +177,6 @@ func (s *State) CloneInto(dst engine.State) engine.State {
 func (s *State) CopyTo(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
-}
-
-// canTarget reports whether by may attack or target target: for now every other living seat
-// (SR 6, 9.2).
-func (s *State) canTarget(by, target engine.Seat) bool {
-	return target != by && int(target) < int(s.NSeats) && !s.P[target].Defeated
-}
-
-// hasOutpost reports whether seat has an outpost in play (SR 6.4).
-func (s *State) hasOutpost(seat engine.Seat) bool {
-	p := &s.P[seat]
-	for i := 0; i < int(p.PlayN); i++ {
-		c := s.cat.Card(p.Play[i].Card)
-		if c.Kind == Base && c.Outpost {
-			return true
-		}
-	}
-	return false
-}
-
-// baseTargetable reports whether the base at index i of seat's play area may be attacked or
-// targeted (SR 6.4: outposts first).
-func (s *State) baseTargetable(seat engine.Seat, i int) bool {
-	c := s.cat.Card(s.P[seat].Play[i].Card)
-	if c.Kind != Base {
-		return false
-	}
-	return c.Outpost || !s.hasOutpost(seat)
 }
 
 func equalFold(a, b string) bool {

@@ -29,6 +29,9 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 	case actAttackPlayer:
 		return fmt.Sprintf("attack %s %d", s.SeatName(seatOf(a)), nOf(a))
 	case actAttackBase:
+		if nOf(a) > 0 {
+			return fmt.Sprintf("attack %s:%s %d", s.SeatName(seatOf(a)), name(cardOf(a)), nOf(a))
+		}
 		return fmt.Sprintf("attack %s:%s", s.SeatName(seatOf(a)), name(cardOf(a)))
 	case actChooseOpt:
 		return fmt.Sprintf("choose %d", nOf(a))
@@ -42,6 +45,14 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 			return "choose " + s.SeatName(seatOf(a)) + ":" + name(cardOf(a))
 		}
 		return "choose " + zoneNames[zoneOf(a)%len(zoneNames)] + ":" + name(cardOf(a))
+	case actGive:
+		pool := "trade"
+		if zoneOf(a) == poolCombat {
+			pool = "combat"
+		}
+		return fmt.Sprintf("give %s %s %d", s.SeatName(seatOf(a)), pool, nOf(a))
+	case actPass:
+		return fmt.Sprintf("pass %s to %s", name(cardOf(a)), s.SeatName(seatOf(a)))
 	case actSkip:
 		return "skip"
 	case actDone:
@@ -116,12 +127,45 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		return mkUse(c, slot), nil
 	case "attack":
 		return s.parseAttack(seat, text, rest)
+	case "give":
+		f := strings.Fields(rest)
+		if len(f) != 3 || (strings.ToLower(f[1]) != "trade" && strings.ToLower(f[1]) != "combat") {
+			return bad("write \"give PLAYER trade N\" or \"give PLAYER combat N\"")
+		}
+		t, ok := s.SeatByName(f[0])
+		if !ok {
+			return bad("no player named %q (players: %s)", f[0], strings.Join(s.opts.Names, ", "))
+		}
+		n, err := strconv.Atoi(f[2])
+		if err != nil || n < 1 || n > 0xfff {
+			return bad("%q is not a positive number", f[2])
+		}
+		pool := poolTrade
+		if strings.ToLower(f[1]) == "combat" {
+			pool = poolCombat
+		}
+		return mkGive(t, pool, n), nil
+	case "pass":
+		i := strings.LastIndex(strings.ToLower(rest), " to ")
+		if i < 0 {
+			return bad("write \"pass CARD to PLAYER\"")
+		}
+		_, name := splitQualifier(rest[:i])
+		c, err := s.cat.Lookup(name)
+		if err != nil {
+			return 0, err
+		}
+		t, ok := s.SeatByName(strings.TrimSpace(rest[i+4:]))
+		if !ok {
+			return bad("no player named %q (players: %s)", strings.TrimSpace(rest[i+4:]), strings.Join(s.opts.Names, ", "))
+		}
+		return mkPass(c, t), nil
 	case "choose":
 		return s.parseChoose(seat, text, rest)
 	case "":
 		return bad("empty action")
 	}
-	return bad("unknown action %q (known: play, use, buy, attack, choose, skip, done, end)", verb)
+	return bad("unknown action %q (known: play, use, buy, attack, give, pass, choose, skip, done, end)", verb)
 }
 
 // splitQualifier splits "hand:Scout" into ("hand", "Scout"); no colon gives ("", text).
@@ -154,8 +198,15 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 		if err != nil {
 			return 0, err
 		}
-		if amount >= 0 {
-			return 0, fmt.Errorf("%q: damage that does not destroy a base is kept only in Raid (SR 6.2)", text)
+		if amount == 0 || amount > 0xfff {
+			return 0, fmt.Errorf("%q: attack with at least 1 Combat", text)
+		}
+		if amount > 0 {
+			// SR 10.6: damage to a Raid Boss's base; the amount that destroys it is the plain attack.
+			if i := s.playIndex(t, c, nil); i >= 0 && amount == s.cat.Card(c).Defense-int(s.P[t].Play[i].Dmg) {
+				return mkAttackBase(t, c), nil
+			}
+			return mk(actAttackBase, c, 0, t, amount), nil
 		}
 		return mkAttackBase(t, c), nil
 	}
@@ -199,6 +250,8 @@ func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action,
 		zone = zRow
 	case "play", "in_play":
 		zone = zPlay
+	case "deck":
+		zone = zDeck
 	default:
 		o, ok := s.SeatByName(q)
 		if !ok {

@@ -7,7 +7,7 @@ import (
 	"starnexus/engine"
 )
 
-// toMove is the seat that must act now, or -1 once the game is over.
+// toMove is the first seat that may act now, or -1 once the game is over.
 func (s *State) toMove() engine.Seat {
 	if s.over {
 		return -1
@@ -15,13 +15,29 @@ func (s *State) toMove() engine.Seat {
 	if s.dec.Kind != decNone {
 		return s.dec.Seat
 	}
+	if s.Fmt == fmtHydra {
+		for i := 0; i < int(s.NSeats); i++ {
+			if s.canAct(engine.Seat(i)) {
+				return engine.Seat(i)
+			}
+		}
+	}
 	return s.Active
 }
 
-// ToMove implements engine.State.
+// ToMove implements engine.State: one seat, or every teammate still acting in a Hydra team
+// turn (SR 10.4).
 func (s *State) ToMove(buf []engine.Seat) []engine.Seat {
-	if t := s.toMove(); t >= 0 {
-		buf = append(buf, t)
+	if s.over {
+		return buf
+	}
+	if s.dec.Kind != decNone || s.Fmt != fmtHydra {
+		return append(buf, s.toMove())
+	}
+	for i := 0; i < int(s.NSeats); i++ {
+		if s.canAct(engine.Seat(i)) {
+			buf = append(buf, engine.Seat(i))
+		}
 	}
 	return buf
 }
@@ -86,7 +102,7 @@ func (s *State) canUse(seat engine.Seat, i int, slot Slot) bool {
 
 // Legal implements engine.State.
 func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
-	if seat != s.toMove() || seat < 0 {
+	if !s.canAct(seat) {
 		return buf
 	}
 	if s.dec.Kind != decNone {
@@ -122,29 +138,13 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		buf = append(buf, mkBuy(s.cat.Explorer))
 	}
 	if p.Combat > 0 {
-		for t := 0; t < int(s.NSeats); t++ {
-			ts := engine.Seat(t)
-			if !s.canTarget(seat, ts) {
-				continue
-			}
-			tp := &s.P[t]
-			outpost := s.hasOutpost(ts)
-			bstart := len(buf)
-			for i := 0; i < int(tp.PlayN); i++ {
-				c := s.cat.Card(tp.Play[i].Card)
-				if c.Kind == Base && (c.Outpost || !outpost) && c.Defense <= int(p.Combat) {
-					a := mkAttackBase(ts, tp.Play[i].Card)
-					if !contains(buf[bstart:], a) {
-						buf = append(buf, a)
-					}
-				}
-			}
-			if !outpost {
-				for n := 1; n <= int(p.Combat); n++ {
-					buf = append(buf, mkAttackPlayer(ts, n))
-				}
-			}
-		}
+		buf = s.attackActions(seat, buf)
+	}
+	if s.Fmt == fmtHydra {
+		buf = s.giveActions(seat, buf)
+	}
+	if s.Fmt == fmtEmperor && p.Trade > 0 {
+		buf = s.passActions(seat, buf)
 	}
 	return append(buf, mkWord(actEnd))
 }
@@ -185,12 +185,15 @@ func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
 	case actAttackPlayer:
 		s.attackPlayer(seat, seatOf(a), nOf(a))
 	case actAttackBase:
-		t := seatOf(a)
-		i := s.playIndex(t, cardOf(a), func(i int) bool { return s.baseTargetable(t, i) })
-		s.P[seat].Combat -= int16(s.cat.Card(cardOf(a)).Defense)
-		s.destroyBase(t, i)
+		s.attackBase(seat, seatOf(a), cardOf(a), nOf(a))
+	case actGive:
+		s.give(seat, seatOf(a), zoneOf(a), nOf(a))
+	case actPass:
+		s.P[seat].Trade--
+		s.takeFromDiscard(seat, cardOf(a))
+		s.toDiscard(seatOf(a), cardOf(a))
 	case actEnd:
-		s.endTurn()
+		s.end(seat)
 	}
 }
 
@@ -273,52 +276,39 @@ func (s *State) buy(seat engine.Seat, c CardID) {
 // attackPlayer spends n Combat on target's authority (SR 6.3).
 func (s *State) attackPlayer(seat, target engine.Seat, n int) {
 	s.P[seat].Combat -= int16(n)
-	tp := &s.P[target]
-	tp.Authority -= int16(n)
-	if tp.Authority <= 0 {
+	s.addAuthority(target, -n)
+	if s.authority(target) <= 0 {
 		s.defeat(target)
 	}
 }
 
-// defeat removes a player from the game (SR 6.6, 9.3) and ends the game when one side is
-// left.
-func (s *State) defeat(t engine.Seat) {
-	p := &s.P[t]
-	p.Defeated = true
-	for _, c := range p.hand() {
-		s.scrap(c)
+// end ends seat's main phase. In a Hydra team turn the team discards and draws together
+// once its last player has ended (SR 10.4).
+func (s *State) end(seat engine.Seat) {
+	if s.Fmt != fmtHydra {
+		s.cleanUp(seat)
+		s.Turns++
+		s.advance()
+		return
 	}
-	for _, c := range p.deck() {
-		s.scrap(c)
-	}
-	for _, c := range p.discard() {
-		s.scrap(c)
-	}
-	for _, ip := range p.play() {
-		s.scrap(ip.Card)
-	}
-	p.HandN, p.DeckN, p.DiscN, p.PlayN = 0, 0, 0, 0
-	alive := 0
-	var last engine.Seat
+	s.Ended |= 1 << seat
 	for i := 0; i < int(s.NSeats); i++ {
-		if !s.P[i].Defeated {
-			alive++
-			last = engine.Seat(i)
+		if s.canAct(engine.Seat(i)) {
+			return
 		}
 	}
-	if alive <= 1 {
-		s.over = true
-		s.frame.Active = false
-		s.dec = decision{}
-		if alive == 1 {
-			s.winners = 1 << last
+	for i := 0; i < int(s.NSeats); i++ {
+		if s.Ended&(1<<i) != 0 {
+			s.cleanUp(engine.Seat(i))
 		}
 	}
+	s.Ended = 0
+	s.Turns++
+	s.advance()
 }
 
-// endTurn runs the discard and draw phases (SR 3.3, 3.4) and starts the next turn.
-func (s *State) endTurn() {
-	seat := s.Active
+// cleanUp runs seat's discard and draw phases (SR 3.3, 3.4).
+func (s *State) cleanUp(seat engine.Seat) {
 	p := &s.P[seat]
 	p.Trade, p.Combat, p.NextShipTop = 0, 0, 0
 	p.Played = [numFactions]uint8{}
@@ -340,12 +330,11 @@ func (s *State) endTurn() {
 		s.toDiscard(seat, c)
 	}
 	p.HandN = 0
-	s.draw(seat, 5)
-	s.Turns++
-	s.advance()
+	s.draw(seat, s.handSize(seat))
 }
 
-// advance makes the next living seat active, counting rounds (SR 3.1, 9.5).
+// advance starts the next turn: the next living seat, or in Hydra the other team, counting
+// rounds (SR 3.1, 9.5).
 func (s *State) advance() {
 	n := int(s.NSeats)
 	next := int(s.Active)
@@ -354,13 +343,25 @@ func (s *State) advance() {
 		if next == int(s.RoundFirst) {
 			s.Rounds++
 		}
-		if !s.P[next].Defeated {
-			break
+		if s.P[next].Defeated {
+			continue
 		}
+		if s.Fmt == fmtHydra && s.Team[next] == s.Team[s.Active] {
+			continue
+		}
+		break
 	}
 	s.Active = engine.Seat(next)
 	if max := s.maxRounds(); int(s.Rounds) >= max {
 		s.over = true
+		return
+	}
+	if s.Role[next] == roleBoss {
+		// SR 10.6: damage to the Boss's bases lasts until the start of the Boss's turn.
+		p := &s.P[next]
+		for i := 0; i < int(p.PlayN); i++ {
+			p.Play[i].Dmg = 0
+		}
 	}
 }
 
@@ -379,14 +380,17 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 	if seat < 0 || int(seat) >= int(s.NSeats) {
 		return "no such seat"
 	}
-	if t := s.toMove(); t != seat {
+	if t := s.toMove(); !s.canAct(seat) {
 		if s.dec.Kind != decNone {
 			return fmt.Sprintf("%s must answer a decision first", s.SeatName(t))
+		}
+		if s.Fmt == fmtHydra && s.teammates(seat, s.Active) {
+			return "you have ended your main phase; your teammates are still playing"
 		}
 		return fmt.Sprintf("it is %s's turn", s.SeatName(t))
 	}
 	legal := s.legalTexts(seat)
-	if c := cardOf(a); int(c) > len(s.cat.Cards) || kindOf(a) < actEnd || kindOf(a) > actDone ||
+	if c := cardOf(a); int(c) > len(s.cat.Cards) || kindOf(a) < actEnd || kindOf(a) > actPass ||
 		int(seatOf(a)) >= int(s.NSeats) || (c == 0 && (kindOf(a) == actPlay || kindOf(a) == actUse || kindOf(a) == actBuy || kindOf(a) == actAttackBase || kindOf(a) == actChooseCard)) {
 		return "not an action of this game; legal: " + legal
 	}
@@ -427,12 +431,38 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 		default:
 			why = fmt.Sprintf("%s costs %d and you have %d Trade", card.Name, card.Cost, p.Trade)
 		}
+	case actGive:
+		t := seatOf(a)
+		switch {
+		case s.Fmt != fmtHydra:
+			why = "only Hydra teammates give Trade or Combat (SR 10.4)"
+		case !s.teammates(seat, t):
+			why = fmt.Sprintf("%s is not your teammate", s.SeatName(t))
+		case !s.canAct(t):
+			why = fmt.Sprintf("%s has ended their turn", s.SeatName(t))
+		default:
+			why = fmt.Sprintf("you have %d Trade and %d Combat", p.Trade, p.Combat)
+		}
+	case actPass:
+		t := seatOf(a)
+		switch {
+		case s.Fmt != fmtEmperor:
+			why = "only Emperor teammates pass cards (SR 10.5)"
+		case !s.canReceivePass(seat, t):
+			why = fmt.Sprintf("%s cannot receive a card from you", s.SeatName(t))
+		case p.Trade < 1:
+			why = "passing a card costs 1 Trade"
+		default:
+			why = fmt.Sprintf("%s is not in your discard pile", s.cat.Card(c).Name)
+		}
 	case actAttackPlayer, actAttackBase:
 		t := seatOf(a)
 		switch {
-		case !s.canTarget(seat, t):
-			why = fmt.Sprintf("%s cannot be attacked", s.SeatName(t))
-		case kindOf(a) == actAttackPlayer && s.hasOutpost(t):
+		case kindOf(a) == actAttackBase && !s.canTargetBases(seat, t):
+			why = fmt.Sprintf("you may not attack %s's bases in this format", s.SeatName(t))
+		case kindOf(a) == actAttackPlayer && !s.canTarget(seat, t):
+			why = fmt.Sprintf("you may not attack %s in this format", s.SeatName(t))
+		case kindOf(a) == actAttackPlayer && s.protected(t):
 			why = fmt.Sprintf("%s has an outpost in play (SR 6.4)", s.SeatName(t))
 		case kindOf(a) == actAttackPlayer:
 			why = fmt.Sprintf("you have %d Combat", p.Combat)

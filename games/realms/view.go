@@ -51,8 +51,8 @@ func (v View) ToMove() engine.Seat { return v.s.toMove() }
 // Over reports whether the game has ended.
 func (v View) Over() bool { return v.s.over }
 
-// Authority of a seat.
-func (v View) Authority(seat engine.Seat) int { return int(v.s.P[seat].Authority) }
+// Authority of a seat (its team's in Hydra).
+func (v View) Authority(seat engine.Seat) int { return v.s.authority(seat) }
 
 // Trade and Combat pools of a seat (public: they are counted on the table).
 func (v View) Trade(seat engine.Seat) int { return int(v.s.P[seat].Trade) }
@@ -63,8 +63,34 @@ func (v View) Combat(seat engine.Seat) int { return int(v.s.P[seat].Combat) }
 // Defeated reports whether a seat is out of the game.
 func (v View) Defeated(seat engine.Seat) bool { return v.s.P[seat].Defeated }
 
-// CanSeeHand reports whether the viewer may see seat's hand.
-func (v View) CanSeeHand(seat engine.Seat) bool { return seat == v.seat }
+// CanSeeHand reports whether the viewer may see seat's hand (SR 11.1): its own; Raid Elites
+// see each other's (SR 10.6); Hydra teammates with the team_hands_visible option (SR 10.4).
+func (v View) CanSeeHand(seat engine.Seat) bool {
+	s := v.s
+	if seat == v.seat {
+		return true
+	}
+	if v.seat < 0 || int(v.seat) >= int(s.NSeats) || !s.teammates(v.seat, seat) {
+		return false
+	}
+	return (s.Fmt == fmtRaid && s.Role[seat] == roleElite && s.Role[v.seat] == roleElite) ||
+		(s.Fmt == fmtHydra && s.opts.TeamHandsVisible)
+}
+
+// Team is a seat's team number from 1 in formats with teams, else 0; Role its role or "".
+func (v View) Team(seat engine.Seat) int { return v.s.TeamOf(seat) }
+
+// Role is a seat's role in Emperor and Raid ("emperor", "admiral", "boss", "elite").
+func (v View) Role(seat engine.Seat) string { return v.s.RoleName(seat) }
+
+// Format is the game's format name.
+func (v View) Format() string { return v.s.FormatName() }
+
+// CanAttack reports whether seat by may attack target's authority now.
+func (v View) CanAttack(by, target engine.Seat) bool { return v.s.CanAttack(by, target) }
+
+// BaseDamage is the damage a card in play carries (Raid), by play-area index.
+func (v View) BaseDamage(seat engine.Seat, i int) int { return int(v.s.P[seat].Play[i].Dmg) }
 
 // Hand is the viewer's own hand; nil for any hand the viewer may not see.
 func (v View) Hand(seat engine.Seat) []CardID {
@@ -123,6 +149,7 @@ func (v View) Rounds() int { return int(v.s.Rounds) }
 // viewJSON is the encoded form of a View.
 type viewJSON struct {
 	Seat       int          `json:"seat"`
+	Format     string       `json:"format"`
 	Active     string       `json:"active"`
 	ToMove     string       `json:"to_move,omitempty"`
 	Over       bool         `json:"over"`
@@ -138,6 +165,9 @@ type viewJSON struct {
 
 type playerJSON struct {
 	Name      string     `json:"name"`
+	Team      int        `json:"team,omitempty"`
+	Role      string     `json:"role,omitempty"`
+	CanAttack bool       `json:"attackable_by_viewer,omitempty"`
 	Authority int        `json:"authority"`
 	Trade     int        `json:"trade"`
 	Combat    int        `json:"combat"`
@@ -154,6 +184,7 @@ type playerJSON struct {
 
 type playJSON struct {
 	Card    string `json:"card"`
+	Damage  int    `json:"damage,omitempty"`
 	Copy    string `json:"copy,omitempty"`
 	Base    bool   `json:"base,omitempty"`
 	Defense int    `json:"defense,omitempty"`
@@ -170,7 +201,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 		}
 		return out
 	}
-	j := viewJSON{Seat: int(v.seat), Active: s.SeatName(s.Active), Over: s.over, Prompt: s.DecisionPrompt(),
+	j := viewJSON{Seat: int(v.seat), Format: s.FormatName(), Active: s.SeatName(s.Active), Over: s.over, Prompt: s.DecisionPrompt(),
 		TradeDeck: int(s.TradeN), Explorers: int(s.Explorers), RoundsDone: int(s.Rounds)}
 	if t := s.toMove(); t >= 0 {
 		j.ToMove = s.SeatName(t)
@@ -191,8 +222,11 @@ func (v View) MarshalJSON() ([]byte, error) {
 	for i := 0; i < int(s.NSeats); i++ {
 		seat := engine.Seat(i)
 		p := &s.P[i]
-		pj := playerJSON{Name: s.SeatName(seat), Authority: int(p.Authority), Trade: int(p.Trade), Combat: int(p.Combat),
+		pj := playerJSON{Name: s.SeatName(seat), Team: s.TeamOf(seat), Role: s.RoleName(seat), Authority: s.authority(seat), Trade: int(p.Trade), Combat: int(p.Combat),
 			Defeated: p.Defeated, HandCount: int(p.HandN), DeckCount: int(p.DeckN), Discard: names(p.discard())}
+		if v.seat >= 0 && int(v.seat) < int(s.NSeats) {
+			pj.CanAttack = s.CanAttack(v.seat, seat)
+		}
 		if v.CanSeeHand(seat) {
 			pj.Hand = names(p.hand())
 			sort.Strings(pj.Hand)
@@ -203,7 +237,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 		sort.Strings(pj.Unseen)
 		for _, ip := range p.play() {
 			c := s.cat.Card(ip.Card)
-			pl := playJSON{Card: c.Name, Base: c.Kind == Base, Outpost: c.Outpost}
+			pl := playJSON{Card: c.Name, Base: c.Kind == Base, Outpost: c.Outpost, Damage: int(ip.Dmg)}
 			if c.Kind == Base {
 				pl.Defense = c.Defense
 			}

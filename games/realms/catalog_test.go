@@ -69,7 +69,7 @@ func TestAbilityLanguageErrors(t *testing.T) {
 		{"may trade 2", "makes sense only for a choice"},
 		{"scrap 1 from graveyard", `unknown zone "graveyard"`},
 		{"choose one: trade 1", "at least two options"},
-		{"if bases >= 2: draw 2; combat 1", "must be the last effect"},
+		{"if bases >= 2: draw 2; combat 1", ""}, // the if governs the rest of the ability
 		{"draw 1 per Pirate card played this turn", `unknown faction "pirate"`},
 		{"if hand >= 2: draw 1", "unknown condition"},
 		{"if bases >= 1: choose one: trade 1 | combat 1", "may not hold"},

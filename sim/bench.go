@@ -17,6 +17,8 @@ type BenchResult struct {
 	RandomActionsSec  float64 `json:"realms_random_actions_per_sec"`
 	CloneNs           float64 `json:"clone_ns"`
 	AllocCloneNs      float64 `json:"clone_alloc_ns"`
+	FFA4GamesPerSec   float64 `json:"realms_4p_ffa_greedy_games_per_sec"`
+	Hydra6GamesPerSec float64 `json:"realms_6p_hydra_greedy_games_per_sec"`
 }
 
 // Bench measures the engine in the calling goroutine, spending about d on each figure. Run
@@ -25,19 +27,25 @@ func Bench(cat *realms.Catalog, d time.Duration) BenchResult {
 	var r BenchResult
 	greedy := []engine.Bot{realms.Greedy{}, realms.Greedy{}}
 	random := []engine.Bot{ai.Random{}, ai.Random{}}
-	games, _, el := PlayGames(cat, greedy, d)
+	two := realms.Options{Names: []string{"P1", "P2"}}
+	games, _, el := PlayGames(cat, two, greedy, d)
 	r.GreedyGamesPerSec = float64(games) / el.Seconds()
-	games, actions, el := PlayGames(cat, random, d)
+	games, actions, el := PlayGames(cat, two, random, d)
 	r.RandomGamesPerSec = float64(games) / el.Seconds()
 	r.RandomActionsSec = float64(actions) / el.Seconds()
 	r.CloneNs = CloneNs(cat, d)
 	r.AllocCloneNs = AllocCloneNs(cat, d)
+	g4 := []engine.Bot{realms.Greedy{}, realms.Greedy{}, realms.Greedy{}, realms.Greedy{}}
+	games, _, el = PlayGames(cat, realms.Options{Format: "ffa", Names: []string{"P1", "P2", "P3", "P4"}}, g4, d)
+	r.FFA4GamesPerSec = float64(games) / el.Seconds()
+	g6 := append(g4, realms.Greedy{}, realms.Greedy{})
+	games, _, el = PlayGames(cat, realms.Options{Format: "hydra", Names: []string{"P1", "P2", "P3", "P4", "P5", "P6"}}, g6, d)
+	r.Hydra6GamesPerSec = float64(games) / el.Seconds()
 	return r
 }
 
 // PlayGames plays complete games with fresh seeds for about d and counts games and actions.
-func PlayGames(cat *realms.Catalog, bots []engine.Bot, d time.Duration) (games, actions int, elapsed time.Duration) {
-	opts := realms.Options{Names: []string{"P1", "P2"}}
+func PlayGames(cat *realms.Catalog, opts realms.Options, bots []engine.Bot, d time.Duration) (games, actions int, elapsed time.Duration) {
 	rngs := make([]engine.RNG, len(bots))
 	start := time.Now()
 	for seed := uint64(1); ; seed++ {

@@ -36,6 +36,8 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "Star Realms, Core Set, 2 players, one core (GOMAXPROCS=1), one goroutine:\n")
 	fmt.Fprintf(stdout, "  greedy vs greedy: %10.0f games/s\n", r.GreedyGamesPerSec)
 	fmt.Fprintf(stdout, "  random vs random: %10.0f games/s  %12.0f actions/s\n", r.RandomGamesPerSec, r.RandomActionsSec)
+	fmt.Fprintf(stdout, "  4-player Free-for-all, greedy: %10.0f games/s\n", r.FFA4GamesPerSec)
+	fmt.Fprintf(stdout, "  6-player Hydra, greedy:        %10.0f games/s\n", r.Hydra6GamesPerSec)
 	fmt.Fprintf(stdout, "  Clone (bots' path, into a reused State, no allocation): %6.1f ns\n", r.CloneNs)
 	fmt.Fprintf(stdout, "  Clone (into a new allocation):                         %6.1f ns\n", r.AllocCloneNs)
 	return 0

@@ -23,6 +23,7 @@ func commands() map[string]command {
 		"cards":    {"list and filter the card data", runCards},
 		"scenario": {"run rules scenarios: scenario run PATH...", runScenario},
 		"bench":    {"measure engine speed (games and actions per second)", runBench},
+		"sim":      {"play many bot games and report win rates", runSim},
 	}
 }
 

@@ -1,6 +1,7 @@
 package realms
 
 import (
+	"bytes"
 	"fmt"
 
 	"starnexus/engine"
@@ -144,6 +145,39 @@ func (s *State) CheckInvariants() error {
 	}
 	if !s.over && s.P[s.toMove()].Defeated {
 		return errorf("defeated seat %d is to move", s.toMove())
+	}
+	return nil
+}
+
+// CheckHidden returns an error if some seat's View depends on cards that seat cannot see: it
+// shuffles every hidden hand together with its deck, and every deck whose hand the seat sees,
+// in a copy, and compares the seat's encoded View (DESIGN.md §5, §8).
+func (s *State) CheckHidden(rng *engine.RNG) error {
+	for seat := 0; seat < int(s.NSeats); seat++ {
+		before, err := s.View(engine.Seat(seat)).MarshalJSON()
+		if err != nil {
+			return err
+		}
+		other := s.Clone().(*State)
+		v := s.RealmsView(engine.Seat(seat))
+		for o := 0; o < int(other.NSeats); o++ {
+			p := &other.P[o]
+			if v.CanSeeHand(engine.Seat(o)) {
+				engine.Shuffle(rng, p.deck())
+				continue
+			}
+			pool := append(append([]CardID{}, p.hand()...), p.deck()...)
+			engine.Shuffle(rng, pool)
+			copy(p.Hand[:p.HandN], pool)
+			copy(p.Own[:p.DeckN], pool[p.HandN:])
+		}
+		got, err := other.View(engine.Seat(seat)).MarshalJSON()
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(before, got) {
+			return fmt.Errorf("seat %d's view changed when only hidden cards moved:\n%s\n%s", seat, before, got)
+		}
 	}
 	return nil
 }

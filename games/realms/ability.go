@@ -10,9 +10,11 @@ import (
 //
 //	effect; effect; ...
 //	choose one: effects | effects | ...
+//	if CONDITION: effects
+//	for each card discarded this way: effects
 //
-// "choose one:" takes the rest of the ability; its options are separated by "|" and each
-// option is itself a list of effects separated by ";".
+// "choose one:", "if" and "for each" take the rest of the ability. The options of a choose-one
+// are separated by "|" and each option is itself a list of effects separated by ";".
 func ParseAbility(text string) (Ability, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -30,12 +32,31 @@ func ParseAbility(text string) (Ability, error) {
 				if len(opt) == 0 {
 					return nil, fmt.Errorf("option %d of \"choose one\" is empty", i+1)
 				}
+				for _, e := range opt {
+					if e.Op == OpChooseOne || e.Op == OpForEach {
+						return nil, fmt.Errorf("option %d: a \"choose one\" option may not hold another \"choose one\" or a \"for each\"", i+1)
+					}
+				}
 				opts = append(opts, opt)
 			}
 			if len(opts) < 2 {
 				return nil, fmt.Errorf("\"choose one\" needs at least two options separated by |")
 			}
 			return append(out, Effect{Op: OpChooseOne, Options: opts}), nil
+		}
+		if rest, ok := cutPrefixFold(text, "if "); ok {
+			e, err := parseIf(text, rest)
+			if err != nil {
+				return nil, err
+			}
+			return append(out, e), nil
+		}
+		if rest, ok := cutPrefixFold(text, "for each "); ok {
+			e, err := parseForEach(text, rest, out)
+			if err != nil {
+				return nil, err
+			}
+			return append(out, e), nil
 		}
 		part, rest, found := strings.Cut(text, ";")
 		text = strings.TrimSpace(rest)
@@ -46,12 +67,102 @@ func ParseAbility(text string) (Ability, error) {
 		if err != nil {
 			return nil, err
 		}
-		if e.Op == OpIf && text != "" {
-			return nil, fmt.Errorf("%q: an \"if\" must be the last effect of an ability (it governs the rest)", part)
-		}
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// parseIf reads "if CONDITION: EFFECTS"; src is the whole text, rest what follows "if ".
+// Everything after the colon belongs to the if.
+func parseIf(src, rest string) (Effect, error) {
+	e := Effect{Op: OpIf}
+	cond, then, found := strings.Cut(rest, ":")
+	if !found {
+		return e, fmt.Errorf("%q: \"if\" needs a condition and a colon, as in \"if bases >= 2: draw 2\"", src)
+	}
+	f := strings.Fields(strings.ToLower(cond))
+	count := func(w string) (int, error) {
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 1 || n > 99 {
+			return 0, fmt.Errorf("%q: %q is not a number from 1 to 99", src, w)
+		}
+		return n, nil
+	}
+	var err error
+	switch {
+	case len(f) == 3 && f[0] == "bases" && f[1] == ">=":
+		e.Cond = CondBases
+		if e.CondN, err = count(f[2]); err != nil {
+			return e, err
+		}
+	case len(f) == 4 && f[0] == "opponent" && f[1] == "bases" && f[2] == ">=":
+		e.Cond = CondOpponentBases
+		if e.CondN, err = count(f[3]); err != nil {
+			return e, err
+		}
+	case len(f) >= 2 && f[0] == "played":
+		fac, ok := FactionByName(strings.Join(f[1:], " "))
+		if !ok {
+			return e, fmt.Errorf("%q: unknown faction %q in \"if played FACTION\" (known: %s)", src, strings.Join(f[1:], " "), strings.Join(factionNames[:], ", "))
+		}
+		e.Cond, e.CondFaction = CondPlayed, fac
+	default:
+		return e, fmt.Errorf("%q: unknown condition %q (known: \"bases >= N\", \"opponent bases >= N\", \"played FACTION\")", src, strings.TrimSpace(cond))
+	}
+	ab, err := ParseAbility(then)
+	if err != nil {
+		return e, fmt.Errorf("%q: %w", src, err)
+	}
+	if len(ab) == 0 {
+		return e, fmt.Errorf("%q: nothing after the colon", src)
+	}
+	for _, t := range ab {
+		if t.Op == OpIf || t.Op == OpChooseOne || t.Op == OpForEach {
+			return e, fmt.Errorf("%q: an \"if\" may not hold another \"if\", a \"choose one\" or a \"for each\"", src)
+		}
+	}
+	e.Then = ab
+	return e, nil
+}
+
+// parseForEach reads "for each card discarded this way: EFFECTS" (or "scrapped"): EFFECTS
+// resolve once per card the previous effect of the ability handled. before is what the
+// ability holds so far.
+func parseForEach(src, rest string, before Ability) (Effect, error) {
+	e := Effect{Op: OpForEach, N: 1, Per: PerThisWay}
+	what, then, found := strings.Cut(rest, ":")
+	if !found {
+		return e, fmt.Errorf("%q: \"for each\" needs a colon, as in \"for each card discarded this way: trade 2\"", src)
+	}
+	switch w := strings.Join(strings.Fields(strings.ToLower(what)), " "); w {
+	case "card discarded this way", "card scrapped this way":
+		e.PerWhat = strings.Fields(w)[1]
+	default:
+		return e, fmt.Errorf("%q: unknown count %q (known: \"for each card discarded this way\", \"for each card scrapped this way\")", src, w)
+	}
+	if len(before) == 0 || !picksCards(before[len(before)-1].Op) {
+		return e, fmt.Errorf("%q: \"for each card %s this way\" must follow a scrap or discard effect in the same ability", src, e.PerWhat)
+	}
+	ab, err := ParseAbility(then)
+	if err != nil {
+		return e, fmt.Errorf("%q: %w", src, err)
+	}
+	if len(ab) == 0 {
+		return e, fmt.Errorf("%q: nothing after the colon", src)
+	}
+	for _, t := range flatten(ab) {
+		if t.Op == OpIf || t.Op == OpForEach || picksCards(t.Op) {
+			return e, fmt.Errorf("%q: a \"for each\" may hold plain gains and a \"choose one\" of them, not %q", src, effectText(t))
+		}
+	}
+	e.Then = ab
+	return e, nil
+}
+
+// picksCards reports whether op makes the player pick cards, so that "this way" can count
+// them.
+func picksCards(op Op) bool {
+	return op == OpScrap || op == OpScrapRow || op == OpDiscard
 }
 
 func cutPrefixFold(s, prefix string) (string, bool) {
@@ -68,37 +179,6 @@ func parseEffect(src string) (Effect, error) {
 	}
 	var e Effect
 	s := src
-	if rest, ok := cutPrefixFold(s, "if "); ok {
-		cond, then, found := strings.Cut(rest, ":")
-		if !found {
-			return e, fmt.Errorf("%q: \"if\" needs a condition and a colon, as in \"if bases >= 2: draw 2\"", src)
-		}
-		e.Op = OpIf
-		f := strings.Fields(strings.ToLower(cond))
-		if len(f) != 3 || f[0] != "bases" || f[1] != ">=" {
-			return e, fmt.Errorf("%q: unknown condition %q (known: \"bases >= N\")", src, strings.TrimSpace(cond))
-		}
-		n, err := strconv.Atoi(f[2])
-		if err != nil || n < 1 {
-			return e, fmt.Errorf("%q: %q is not a positive number", src, f[2])
-		}
-		e.Cond, e.CondN = CondBases, n
-		then = strings.TrimSpace(then)
-		ab, err := ParseAbility(then)
-		if err != nil {
-			return e, fmt.Errorf("%q: %w", src, err)
-		}
-		if len(ab) == 0 {
-			return e, fmt.Errorf("%q: nothing after the colon", src)
-		}
-		for _, t := range ab {
-			if t.Op == OpIf || t.Op == OpChooseOne {
-				return e, fmt.Errorf("%q: an \"if\" may not hold another \"if\" or a \"choose one\"", src)
-			}
-		}
-		e.Then = ab
-		return e, nil
-	}
 	if rest, ok := cutPrefixFold(s, "may "); ok {
 		e.May = true
 		s = rest
@@ -132,10 +212,10 @@ func parseEffect(src string) (Effect, error) {
 		if e.N, err = num(2); err != nil {
 			return e, err
 		}
-	case len(w) >= 4 && (w[0] == "scrap" || w[0] == "discard"):
+	case len(w) >= 2 && (w[0] == "scrap" || w[0] == "discard"):
 		i := 1
 		if w[1] == "up" {
-			if w[2] != "to" {
+			if len(w) < 3 || w[2] != "to" {
 				return bad("expected \"up to N\"")
 			}
 			e.UpTo = true
@@ -200,17 +280,37 @@ func parseEffect(src string) (Effect, error) {
 		default:
 			return bad(fmt.Sprintf("unknown destination %q (known: to top of deck, to hand)", strings.Join(rest, " ")))
 		}
-	case strings.Join(w, " ") == "put next ship acquired this turn on top of deck":
-		e.Op = OpNextShipTop
+	case len(w) >= 2 && w[0] == "put" && w[1] == "next":
+		switch strings.Join(w, " ") {
+		case "put next ship acquired this turn on top of deck":
+			e.Op = OpNextShipTop
+		case "put next ship or base acquired this turn on top of deck":
+			e.Op = OpNextCardTop
+		case "put next ship or base acquired this turn into hand":
+			e.Op = OpNextCardHand
+		default:
+			return bad("unknown redirect (known: \"put next ship acquired this turn on top of deck\", \"put next ship or base acquired this turn on top of deck\", \"put next ship or base acquired this turn into hand\")")
+		}
+	case strings.Join(w, " ") == "put this card into hand":
+		e.Op = OpAcquiredToHand
 	case strings.Join(w, " ") == "copy another ship played this turn":
 		e.Op = OpCopyShip
+	case strings.Join(w, " ") == "copy another base in play":
+		e.Op = OpCopyBase
+	case len(w) >= 1 && w[0] == "copy":
+		return bad("unknown copy (known: \"copy another ship played this turn\", \"copy another base in play\")")
 	default:
 		return bad("unknown effect (see docs/cards.md for the ability language)")
 	}
 	if e.May {
 		switch e.Op {
-		case OpTrade, OpCombat, OpAuthority, OpDraw, OpOpponentDiscards, OpCopyShip:
-			return bad("\"may\" makes sense only for a choice (scrap, discard, destroy, acquire, put next ship)")
+		case OpTrade, OpCombat, OpAuthority, OpDraw, OpOpponentDiscards, OpCopyShip, OpCopyBase:
+			return bad("\"may\" makes sense only for a choice (scrap, discard, destroy, acquire, put next ship, put this card into hand)")
+		}
+		if e.UpTo {
+			// "up to N" already lets the player take none: "may" adds nothing, and one
+			// word (done) ends the decision.
+			e.May = false
 		}
 	}
 	return e, nil
@@ -226,6 +326,9 @@ func parsePer(e *Effect, w []string) error {
 	case "card scrapped this way", "card discarded this way":
 		e.Per, e.PerWhat = PerThisWay, w[2]
 		return nil
+	case "card scrapped from hand/discard this turn":
+		e.Per = PerScrappedTurn
+		return nil
 	}
 	if f, ok := strings.CutSuffix(rest, " card played this turn"); ok {
 		fac, known := FactionByName(f)
@@ -235,5 +338,5 @@ func parsePer(e *Effect, w []string) error {
 		e.Per, e.PerFaction = PerPlayed, fac
 		return nil
 	}
-	return fmt.Errorf("unknown count %q (known: per FACTION card played this turn, per card scrapped this way, per card discarded this way)", rest)
+	return fmt.Errorf("unknown count %q (known: per FACTION card played this turn, per card scrapped this way, per card discarded this way, per card scrapped from hand/discard this turn)", rest)
 }

@@ -68,11 +68,12 @@ const (
 	Primary Slot = iota
 	Ally
 	ScrapSlot
-	OnPlayShip // "whenever you play a ship" (Fleet HQ)
+	OnPlayShip // "whenever you play a [FACTION] ship" (Fleet HQ, Command Center)
+	OnAcquire  // resolved when the card is acquired (SR 7.1; Colony Wars "may put this card into hand")
 	numSlots
 )
 
-var slotNames = [numSlots]string{"primary", "ally", "scrap", "trigger"}
+var slotNames = [numSlots]string{"primary", "ally", "scrap", "trigger", "acquire"}
 
 func (s Slot) String() string { return slotNames[s] }
 
@@ -90,8 +91,11 @@ type Card struct {
 	Deck      Deck // where the copies live at setup
 	Abilities [numSlots]Ability
 	AllyAll   bool // static: counts as an ally of every faction (Mech World)
-	Texts     [numSlots]string
-	StaticTxt []string
+	// TriggerFaction limits the OnPlayShip trigger to ships of these factions (Command
+	// Center: "whenever you play a Star Empire ship"); 0: every ship (Fleet HQ).
+	TriggerFaction Faction
+	Texts          [numSlots]string
+	StaticTxt      []string
 }
 
 // Deck says where a card's copies start the game.
@@ -122,15 +126,20 @@ const (
 	OpAuthority
 	OpDraw
 	OpOpponentDiscards
-	OpScrap       // scrap cards from own hand and/or discard pile
-	OpScrapRow    // scrap cards from the Trade Row
-	OpDiscard     // discard cards from own hand
-	OpDestroyBase // destroy target base
-	OpAcquireFree // acquire a card from the Trade Row without paying
-	OpNextShipTop // the next ship acquired this turn goes on top of the deck
-	OpCopyShip    // become a copy of another ship played this turn
-	OpChooseOne   // one of Options
-	OpIf          // Then, if the condition holds
+	OpScrap          // scrap cards from own hand and/or discard pile
+	OpScrapRow       // scrap cards from the Trade Row
+	OpDiscard        // discard cards from own hand
+	OpDestroyBase    // destroy target base
+	OpAcquireFree    // acquire a card from the Trade Row without paying
+	OpNextShipTop    // the next ship acquired this turn goes on top of the deck
+	OpCopyShip       // become a copy of another ship played this turn
+	OpChooseOne      // one of Options
+	OpIf             // Then, if the condition holds
+	OpNextCardTop    // the next ship or base acquired this turn goes on top of the deck
+	OpNextCardHand   // the next ship or base acquired this turn goes into the hand
+	OpCopyBase       // become a copy of another base in play until the end of the turn
+	OpAcquiredToHand // on acquire: put the card just acquired into the hand
+	OpForEach        // Then, once per card handled by the previous effect ("for each card ... this way")
 )
 
 // Zone bits for effects that pick cards.
@@ -146,9 +155,10 @@ type Per uint8
 
 // Counts for "per ..." effects.
 const (
-	PerNone    Per = iota
-	PerPlayed      // cards of PerFaction played this turn (SR 4.15)
-	PerThisWay     // cards scrapped or discarded by the previous effect of this ability
+	PerNone         Per = iota
+	PerPlayed           // cards of PerFaction played this turn (SR 4.15)
+	PerThisWay          // cards scrapped or discarded by the previous effect of this ability
+	PerScrappedTurn     // cards the player scrapped from hand or discard pile this turn (The Incinerator)
 )
 
 // Cond is a condition of an "if" effect.
@@ -156,27 +166,30 @@ type Cond uint8
 
 // Conditions.
 const (
-	CondNone  Cond = iota
-	CondBases      // you have at least N bases in play
+	CondNone          Cond = iota
+	CondBases              // you have at least N bases in play
+	CondOpponentBases      // an opponent you may target has at least N bases in play (Lancer)
+	CondPlayed             // you played a card of CondFaction this turn (on-acquire abilities)
 )
 
 // Effect is one step of an ability.
 type Effect struct {
-	Op         Op
-	N          int  // amount, or the maximum number of cards
-	May        bool // optional ("may"): the player can decline
-	UpTo       bool // "up to N": zero to N cards
-	Zones      uint8
-	Per        Per
-	PerFaction Faction
-	PerWhat    string // "scrapped" or "discarded", for PerThisWay
-	Cond       Cond
-	CondN      int
-	Then       Ability   // for OpIf
-	Options    []Ability // for OpChooseOne
-	Kind       int       // for OpAcquireFree: -1 any, else Kind
-	MaxCost    int       // for OpAcquireFree: -1 any cost
-	Dest       Dest      // for OpAcquireFree
+	Op          Op
+	N           int  // amount, or the maximum number of cards
+	May         bool // optional ("may"): the player can decline
+	UpTo        bool // "up to N": zero to N cards
+	Zones       uint8
+	Per         Per
+	PerFaction  Faction
+	PerWhat     string // "scrapped" or "discarded", for PerThisWay
+	Cond        Cond
+	CondN       int
+	CondFaction Faction   // for CondPlayed
+	Then        Ability   // for OpIf and OpForEach
+	Options     []Ability // for OpChooseOne
+	Kind        int       // for OpAcquireFree: -1 any, else Kind
+	MaxCost     int       // for OpAcquireFree: -1 any cost
+	Dest        Dest      // for OpAcquireFree
 }
 
 // Dest is where an acquired card goes.

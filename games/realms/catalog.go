@@ -78,6 +78,7 @@ type cardYAML struct {
 	Ally     string   `yaml:"ally"`
 	Scrap    string   `yaml:"scrap"`
 	Trigger  string   `yaml:"trigger"`
+	Acquire  string   `yaml:"acquire"`
 	Static   []string `yaml:"static"`
 }
 
@@ -132,7 +133,7 @@ func ParseCardFile(name string, data []byte) (*Catalog, error) {
 }
 
 // cardFields are the keys a card may have, for precise messages about unknown ones.
-var cardFields = []string{"name", "aliases", "faction", "type", "cost", "defense", "outpost", "quantity", "deck", "primary", "ally", "scrap", "trigger", "static"}
+var cardFields = []string{"name", "aliases", "faction", "type", "cost", "defense", "outpost", "quantity", "deck", "primary", "ally", "scrap", "trigger", "acquire", "static"}
 
 // checkFields reports the first unknown key of a card, naming the card, the key and its line.
 func checkFields(file string, data []byte) error {
@@ -280,22 +281,21 @@ func (y *cardYAML) build(set string) (Card, error) {
 		return c, fmt.Errorf("field ally: an unaligned card has no Ally ability")
 	}
 	if y.Trigger != "" {
-		rest, ok := cutPrefixFold(strings.TrimSpace(y.Trigger), "whenever you play a ship:")
-		if !ok {
-			return c, fmt.Errorf("field trigger: %q: known triggers: \"whenever you play a ship: EFFECTS\"", y.Trigger)
-		}
-		ab, err := ParseAbility(rest)
-		if err != nil {
+		if err := c.parseTrigger(y.Trigger); err != nil {
 			return c, fmt.Errorf("field trigger: %w", err)
 		}
-		for _, e := range ab {
-			switch e.Op {
-			case OpTrade, OpCombat, OpAuthority, OpDraw:
-			default:
-				return c, fmt.Errorf("field trigger: a trigger may only gain trade, combat, authority or draw")
+	}
+	if y.Acquire != "" {
+		ab, err := ParseAbility(y.Acquire)
+		if err != nil {
+			return c, fmt.Errorf("field acquire: %w", err)
+		}
+		for _, e := range flatten(ab) {
+			if e.Op == OpAcquireFree {
+				return c, fmt.Errorf("field acquire: an on-acquire ability may not acquire another card")
 			}
 		}
-		c.Abilities[OnPlayShip], c.Texts[OnPlayShip] = ab, strings.TrimSpace(y.Trigger)
+		c.Abilities[OnAcquire], c.Texts[OnAcquire] = ab, strings.TrimSpace(y.Acquire)
 	}
 	for _, s := range y.Static {
 		switch strings.ToLower(strings.TrimSpace(s)) {
@@ -308,12 +308,54 @@ func (y *cardYAML) build(set string) (Card, error) {
 	}
 	for slot, ab := range c.Abilities {
 		for _, e := range flatten(ab) {
-			if e.Op == OpCopyShip && (slot != int(Primary) || c.Kind != Ship) {
-				return c, fmt.Errorf("field %s: \"copy another ship\" works only as a ship's Primary", Slot(slot))
+			switch {
+			case e.Op == OpCopyShip && (slot != int(Primary) || c.Kind != Ship):
+				return c, fmt.Errorf("field %s: \"copy another ship played this turn\" works only as a ship's Primary", Slot(slot))
+			case e.Op == OpCopyBase && (slot != int(Primary) || c.Kind != Base):
+				return c, fmt.Errorf("field %s: \"copy another base in play\" works only as a base's Primary", Slot(slot))
+			case e.Op == OpAcquiredToHand && slot != int(OnAcquire):
+				return c, fmt.Errorf("field %s: \"put this card into hand\" works only in the acquire field (an on-acquire ability)", Slot(slot))
 			}
 		}
 	}
 	return c, nil
+}
+
+// parseTrigger reads "whenever you play a ship: EFFECTS" or "whenever you play a FACTION
+// ship: EFFECTS" into the card's OnPlayShip slot.
+func (c *Card) parseTrigger(text string) error {
+	const known = "known triggers: \"whenever you play a ship: EFFECTS\", \"whenever you play a FACTION ship: EFFECTS\""
+	head, rest, found := strings.Cut(strings.TrimSpace(text), ":")
+	w := strings.Fields(strings.ToLower(head))
+	if !found || len(w) < 5 || w[0] != "whenever" || w[1] != "you" || w[2] != "play" || w[3] != "a" || w[len(w)-1] != "ship" {
+		return fmt.Errorf("%q: %s", text, known)
+	}
+	if len(w) > 5 {
+		f, ok := FactionByName(strings.Join(w[4:len(w)-1], " "))
+		if !ok {
+			return fmt.Errorf("%q: unknown faction %q (known: %s)", text, strings.Join(w[4:len(w)-1], " "), strings.Join(factionNames[:], ", "))
+		}
+		c.TriggerFaction = f
+	}
+	ab, err := ParseAbility(rest)
+	if err != nil {
+		return err
+	}
+	if len(ab) == 0 {
+		return fmt.Errorf("%q: nothing after the colon", text)
+	}
+	for _, e := range ab {
+		switch e.Op {
+		case OpTrade, OpCombat, OpAuthority, OpDraw:
+			if e.Per != PerNone && e.Per != PerPlayed {
+				return fmt.Errorf("%q: a trigger may count only \"per FACTION card played this turn\"", text)
+			}
+		default:
+			return fmt.Errorf("a trigger may only gain trade, combat, authority or draw")
+		}
+	}
+	c.Abilities[OnPlayShip], c.Texts[OnPlayShip] = ab, strings.TrimSpace(text)
+	return nil
 }
 
 // flatten lists an ability's effects, including those inside options and conditions.

@@ -4,18 +4,28 @@ import "starnexus/engine"
 
 // frame is the ability being resolved: which card's ability, where in it, and the count of
 // cards the last "this way" effect handled. An ability waits in its frame while a decision
-// is pending, and goes on when the decision is answered. Choose-one and if effects are always
-// the last of their list, so entering one replaces the frame's list.
+// is pending, and goes on when the decision is answered. Choose-one, if and for-each effects
+// are always the last of their list, so entering one replaces the frame's list.
 type frame struct {
 	Active bool
 	Seat   engine.Seat
 	Card   CardID // whose ability (for a copy: the copied card)
 	Slot   Slot
-	Opt    uint8 // 0: the ability itself; k: option k of its final choose-one
+	Each   bool  // inside the final for-each of the ability
+	Opt    uint8 // 0: the ability (or for-each body) itself; k: option k of its final choose-one
 	Then   bool  // inside the final if of the current list
 	PC     uint8
 	Count  uint8
+	Left   uint8 // for-each: rounds still to resolve after the current one
 	Source uint8 // index in the play area of the card using the ability (for a copy)
+	Placed Dest  // on-acquire: where the acquired card (Card) was placed
+}
+
+// acquired is an acquisition whose on-acquire ability has yet to resolve (SR 7.1).
+type acquired struct {
+	Seat engine.Seat
+	Card CardID
+	Dest Dest
 }
 
 // opDiscardTarget is the second half of "opponent discards": the target picks its cards.
@@ -48,6 +58,9 @@ type decision struct {
 // list returns the effects the frame is walking.
 func (s *State) list(f *frame) Ability {
 	ab := s.cat.Card(f.Card).Abilities[f.Slot]
+	if f.Each {
+		ab = ab[len(ab)-1].Then
+	}
 	if f.Opt > 0 {
 		ab = ab[len(ab)-1].Options[f.Opt-1]
 	}
@@ -64,14 +77,32 @@ func (s *State) startAbility(seat engine.Seat, card CardID, slot Slot, source in
 	s.run()
 }
 
-// run walks the frame until the ability ends or a decision must be asked.
+// run walks the frame until the ability ends or a decision must be asked. An on-acquire
+// ability waiting in s.acq interrupts the frame (SR 7.1: it resolves once the card is placed
+// and the Trade Row refilled); the interrupted ability goes on after it.
 func (s *State) run() {
-	for s.frame.Active && s.dec.Kind == decNone && !s.over {
+	for s.dec.Kind == decNone && !s.over {
+		if s.acq.Card != 0 {
+			s.startOnAcquire()
+			continue
+		}
+		if !s.frame.Active {
+			if !s.outer.Active {
+				return
+			}
+			s.frame, s.outer = s.outer, frame{}
+			continue
+		}
 		f := &s.frame
 		ab := s.list(f)
 		if int(f.PC) >= len(ab) {
+			if f.Each && f.Left > 0 { // the next round of a for-each
+				f.Left--
+				f.Opt, f.Then, f.PC = 0, false, 0
+				continue
+			}
 			f.Active = false
-			return
+			continue
 		}
 		e := &ab[f.PC]
 		f.PC++
@@ -95,6 +126,8 @@ func (s *State) amount(seat engine.Seat, e *Effect) int {
 		return e.N * n
 	case PerThisWay:
 		return e.N * int(s.frame.Count)
+	case PerScrappedTurn:
+		return e.N * int(s.P[seat].ScrappedTurn)
 	}
 	return e.N
 }
@@ -108,17 +141,21 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 	case OpCombat:
 		p.Combat += int16(s.amount(seat, e))
 	case OpAuthority:
-		p.Authority += int16(s.amount(seat, e))
+		s.addAuthority(seat, s.amount(seat, e))
 	case OpDraw:
 		s.draw(seat, s.amount(seat, e))
 	case OpNextShipTop:
 		p.NextShipTop++
+	case OpNextCardTop:
+		p.NextCardTop++
+	case OpNextCardHand:
+		p.NextCardHand++
 	case OpOpponentDiscards:
 		s.dec = decision{Kind: decPlayer, Seat: seat, Op: e.Op, Left: 1, Must: 1, N: uint8(e.N), eff: e}
-	case OpScrap, OpScrapRow, OpDiscard, OpDestroyBase, OpAcquireFree, OpCopyShip:
+	case OpScrap, OpScrapRow, OpDiscard, OpDestroyBase, OpAcquireFree, OpCopyShip, OpCopyBase, OpAcquiredToHand:
 		s.frame.Count = 0
 		n := uint8(e.N)
-		if e.Op == OpDestroyBase || e.Op == OpAcquireFree || e.Op == OpCopyShip {
+		if !picksCards(e.Op) {
 			n = 1
 		}
 		d := decision{Kind: decCards, Seat: seat, Op: e.Op, Left: n, Must: n, May: e.May, UpTo: e.UpTo, Zones: e.Zones, eff: e}
@@ -133,22 +170,44 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 			s.frame.Then = true
 			s.frame.PC = 0
 		}
+	case OpForEach:
+		if n := s.amount(seat, e); n > 0 {
+			s.frame.Each, s.frame.Left, s.frame.PC = true, uint8(n-1), 0
+		}
 	}
 }
 
 func (s *State) condition(seat engine.Seat, e *Effect) bool {
 	switch e.Cond {
 	case CondBases:
-		n := 0
-		p := &s.P[seat]
-		for i := 0; i < int(p.PlayN); i++ {
-			if s.cat.Card(p.Play[i].Card).Kind == Base {
-				n++
+		return s.bases(seat) >= e.CondN
+	case CondOpponentBases:
+		for t := 0; t < int(s.NSeats); t++ {
+			if s.canTarget(seat, engine.Seat(t)) && s.bases(engine.Seat(t)) >= e.CondN {
+				return true
 			}
 		}
-		return n >= e.CondN
+	case CondPlayed:
+		p := &s.P[seat]
+		for i := 0; i < numFactions; i++ {
+			if e.CondFaction&(1<<i) != 0 && p.Played[i] > 0 {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// bases counts the bases in seat's play area.
+func (s *State) bases(seat engine.Seat) int {
+	n := 0
+	p := &s.P[seat]
+	for i := 0; i < int(p.PlayN); i++ {
+		if s.cat.Card(p.Play[i].Card).Kind == Base {
+			n++
+		}
+	}
+	return n
 }
 
 // settle takes the answers nobody needs to be asked for (scenario-format.md): a decision
@@ -233,6 +292,16 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 				add(mkChooseCard(c, zDiscard, 0, both))
 			}
 		}
+	case opGift:
+		for _, c := range p.hand() {
+			add(mkChooseCard(c, zHand, 0, true))
+		}
+		for _, c := range p.deck() {
+			add(mkChooseCard(c, zDeck, 0, true))
+		}
+		for _, c := range p.discard() {
+			add(mkChooseCard(c, zDiscard, 0, true))
+		}
 	case opDiscardTarget:
 		for _, c := range s.P[d.Target].hand() {
 			add(mkChooseCard(c, zHand, 0, false))
@@ -258,7 +327,7 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 	case OpDestroyBase:
 		for t := 0; t < int(s.NSeats); t++ {
 			ts := engine.Seat(t)
-			if !s.canTarget(d.Seat, ts) {
+			if !s.canTargetBases(d.Seat, ts) {
 				continue
 			}
 			tp := &s.P[t]
@@ -277,6 +346,30 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 			ip := &p.Play[i]
 			if _, ok := s.copyable(ip); ok {
 				add(mkChooseCard(ip.Card, zPlay, 0, false))
+			}
+		}
+	case OpCopyBase:
+		src := int(s.frame.Source)
+		for t := 0; t < int(s.NSeats); t++ {
+			tp := &s.P[t]
+			for i := 0; i < int(tp.PlayN); i++ {
+				if t == int(d.Seat) && i == src {
+					continue
+				}
+				if _, ok := s.copyableBase(&tp.Play[i]); ok {
+					add(mkChooseCard(tp.Play[i].Card, zPlay, engine.Seat(t), true))
+				}
+			}
+		}
+	case OpAcquiredToHand:
+		switch s.frame.Placed {
+		case ToDiscard:
+			if p.DiscN > 0 && p.Own[maxOwn-int(p.DiscN)] == s.frame.Card {
+				add(mkChooseCard(s.frame.Card, zDiscard, 0, false))
+			}
+		case ToDeckTop:
+			if p.DeckN > 0 && p.Own[p.DeckN-1] == s.frame.Card {
+				add(mkChooseCard(s.frame.Card, zNone, 0, false))
 			}
 		}
 	}
@@ -302,16 +395,41 @@ func (s *State) copyable(ip *inPlay) (CardID, bool) {
 func isCopier(c *Card) bool {
 	ab := c.Abilities[Primary]
 	for _, e := range ab {
-		if e.Op == OpCopyShip {
+		if e.Op == OpCopyShip || e.Op == OpCopyBase {
 			return true
 		}
 	}
 	return false
 }
 
+// copyableBase reports whether a card in play is a base that Stealth Tower may copy, and
+// what it would become: a Tower that has copied something passes on what it copied, an
+// uncopied Tower cannot be copied (SR 4.14).
+func (s *State) copyableBase(ip *inPlay) (CardID, bool) {
+	c := s.cat.Card(ip.Card)
+	if c.Kind != Base {
+		return 0, false
+	}
+	if ip.Copy != 0 {
+		return ip.Copy, true
+	}
+	if isCopier(c) {
+		return 0, false
+	}
+	return ip.Card, true
+}
+
 // answer applies one answer (a choose, skip or done action) to the pending decision.
 func (s *State) answer(a engine.Action) {
 	d := &s.dec
+	if d.Op == opGift {
+		if kindOf(a) == actChooseCard {
+			s.gift(a)
+		} else {
+			s.finishGift()
+		}
+		return
+	}
 	switch kindOf(a) {
 	case actSkip, actDone:
 		s.endDecision()
@@ -341,6 +459,11 @@ func (s *State) answer(a engine.Action) {
 			s.run()
 			return
 		}
+		if d.Op == OpCopyBase {
+			s.copyBase(seatOf(a), cardOf(a))
+			s.run()
+			return
+		}
 		s.pick(a)
 		d.Left--
 		if d.Must > 0 {
@@ -366,6 +489,7 @@ func (s *State) pick(a engine.Action) {
 			s.takeFromHand(seat, c)
 		}
 		s.scrap(c)
+		s.P[seat].ScrappedTurn++ // SR 4.15-style count (The Incinerator)
 	case OpDiscard, opDiscardTarget:
 		s.takeFromHand(seat, c)
 		s.toDiscard(seat, c)
@@ -377,8 +501,20 @@ func (s *State) pick(a engine.Action) {
 	case OpAcquireFree:
 		i := s.rowIndex(c)
 		s.Row[i] = 0
-		s.place(seat, c, d.eff.Dest)
+		dest := d.eff.Dest
+		if dest == ToDiscard {
+			dest = s.redirect(seat, c)
+		}
+		s.place(seat, c, dest)
 		s.refillRow()
+		s.acq = acquired{Seat: seat, Card: c, Dest: dest}
+	case OpAcquiredToHand:
+		if s.frame.Placed == ToDeckTop {
+			s.P[seat].DeckN--
+		} else {
+			s.takeFromDiscard(seat, c)
+		}
+		s.toHand(seat, c)
 	case OpDestroyBase:
 		owner := seatOf(a)
 		i := s.playIndex(owner, c, func(i int) bool { return s.baseTargetable(owner, i) })
@@ -397,6 +533,80 @@ func (s *State) copyShip(c CardID) {
 	p.Play[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint8(src)}
+}
+
+// copyBase makes the base using the current ability (Stealth Tower) a copy of owner's base
+// c until the end of the turn, and resolves the copied Primary at once (SR 4.14).
+func (s *State) copyBase(owner engine.Seat, c CardID) {
+	seat := s.dec.Seat
+	src := int(s.frame.Source)
+	op := &s.P[owner]
+	i := s.playIndex(owner, c, func(i int) bool {
+		_, ok := s.copyableBase(&op.Play[i])
+		return ok && (owner != seat || i != src)
+	})
+	target, _ := s.copyableBase(&op.Play[i])
+	s.P[seat].Play[src].Copy = target
+	s.endDecision()
+	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint8(src)}
+}
+
+// redirect says where a card acquired without a named destination goes, using up one of the
+// player's "next ship (or base) acquired this turn" grants (SR 4.16). A ship takes a
+// ship-only grant first, so that a ship-or-base grant stays for a later base; between the
+// ship-or-base grants, "into hand" goes before "on top of deck" (docs/decisions.md).
+func (s *State) redirect(seat engine.Seat, c CardID) Dest {
+	p := &s.P[seat]
+	ship := s.cat.Card(c).Kind == Ship
+	switch {
+	case ship && p.NextShipTop > 0:
+		p.NextShipTop--
+		return ToDeckTop
+	case p.NextCardHand > 0:
+		p.NextCardHand--
+		return ToHand
+	case p.NextCardTop > 0:
+		p.NextCardTop--
+		return ToDeckTop
+	}
+	return ToDiscard
+}
+
+// acquire places a card just taken from the Trade Row or the Explorer pile, refills the Trade
+// Row and resolves the card's on-acquire ability (SR 5.1, 4.16, 7.1): the hook of buy.
+func (s *State) acquire(seat engine.Seat, c CardID) {
+	dest := s.redirect(seat, c)
+	s.place(seat, c, dest)
+	s.refillRow()
+	s.acq = acquired{Seat: seat, Card: c, Dest: dest}
+	s.run()
+}
+
+// startOnAcquire resolves the on-acquire ability of the card in s.acq, setting aside the
+// ability that acquired it (if any) until it ends.
+func (s *State) startOnAcquire() {
+	a := s.acq
+	s.acq = acquired{}
+	if len(s.cat.Card(a.Card).Abilities[OnAcquire]) == 0 {
+		return
+	}
+	if s.frame.Active {
+		s.outer = s.frame
+	}
+	s.frame = frame{Active: true, Seat: a.Seat, Card: a.Card, Slot: OnAcquire, Placed: a.Dest}
+}
+
+// shipTrigger fires the "whenever you play a [FACTION] ship" trigger of the card in play ip
+// for the ship just played (Fleet HQ, Command Center). A copy has the copied card's trigger.
+func (s *State) shipTrigger(seat engine.Seat, ip *inPlay, ship *Card) {
+	card := s.abilityCard(ip)
+	tr := card.Abilities[OnPlayShip]
+	if len(tr) == 0 || (card.TriggerFaction != 0 && card.TriggerFaction&ship.Faction == 0) {
+		return
+	}
+	for j := range tr {
+		s.exec(seat, &tr[j])
+	}
 }
 
 // place puts an acquired card where it goes.

@@ -53,6 +53,10 @@ type player struct {
 	Hand        [maxHand]CardID
 	Own         [maxOwn]CardID
 	Play        [maxPlay]inPlay
+
+	// Colony Wars: "next ship or base acquired this turn" grants (SR 4.16) and the cards
+	// this player scrapped from hand or discard pile this turn (The Incinerator).
+	NextCardTop, NextCardHand, ScrappedTurn uint8
 }
 
 func (p *player) deck() []CardID    { return p.Own[:p.DeckN] }
@@ -107,6 +111,8 @@ type header struct {
 
 	frame frame
 	dec   decision
+	outer frame    // an ability set aside while an on-acquire ability resolves (SR 7.1)
+	acq   acquired // an acquisition whose on-acquire ability is still to resolve
 
 	views     [MaxSeats]View // see State.View
 	spectator View

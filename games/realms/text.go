@@ -308,7 +308,7 @@ func (s *State) DecisionPrompt() string {
 	verb := map[Op]string{
 		OpScrap: "scrap", OpScrapRow: "scrap from the Trade Row", OpDiscard: "discard",
 		opDiscardTarget: "discard", OpDestroyBase: "destroy a base", OpAcquireFree: "acquire for free",
-		OpCopyShip: "copy a ship",
+		OpCopyShip: "copy a ship", OpCopyBase: "copy a base", OpAcquiredToHand: "put the acquired card into hand",
 	}[d.Op]
 	amount := ""
 	switch {
@@ -347,6 +347,8 @@ func effectText(e Effect) string {
 		per = " per " + strings.Join(e.PerFaction.Names(), "/") + " card played this turn"
 	case PerThisWay:
 		per = " per card " + e.PerWhat + " this way"
+	case PerScrappedTurn:
+		per = " per card scrapped from hand/discard this turn"
 	}
 	upto := ""
 	if e.UpTo {
@@ -374,8 +376,18 @@ func effectText(e Effect) string {
 		return may + "destroy target base"
 	case OpNextShipTop:
 		return may + "put next ship acquired this turn on top of deck"
+	case OpNextCardTop:
+		return may + "put next ship or base acquired this turn on top of deck"
+	case OpNextCardHand:
+		return may + "put next ship or base acquired this turn into hand"
+	case OpAcquiredToHand:
+		return may + "put this card into hand"
 	case OpCopyShip:
 		return "copy another ship played this turn"
+	case OpCopyBase:
+		return "copy another base in play"
+	case OpForEach:
+		return "for each card " + e.PerWhat + " this way: " + abilityText(e.Then)
 	case OpChooseOne:
 		var o []string
 		for _, opt := range e.Options {
@@ -383,7 +395,14 @@ func effectText(e Effect) string {
 		}
 		return "choose one: " + strings.Join(o, " | ")
 	case OpIf:
-		return fmt.Sprintf("if bases >= %d: %s", e.CondN, abilityText(e.Then))
+		cond := fmt.Sprintf("bases >= %d", e.CondN)
+		switch e.Cond {
+		case CondOpponentBases:
+			cond = fmt.Sprintf("opponent bases >= %d", e.CondN)
+		case CondPlayed:
+			cond = "played " + strings.Join(e.CondFaction.Names(), "/")
+		}
+		return "if " + cond + ": " + abilityText(e.Then)
 	case OpAcquireFree:
 		k := "card"
 		if e.Kind >= 0 {

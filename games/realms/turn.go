@@ -213,13 +213,10 @@ func (s *State) play(seat engine.Seat, c CardID) {
 	if card.Kind != Ship {
 		return
 	}
-	// Triggers of cards already in play ("whenever you play a ship", Fleet HQ).
+	// Triggers of cards already in play ("whenever you play a [FACTION] ship": Fleet HQ,
+	// Command Center).
 	for i := 0; i < idx; i++ {
-		if tr := s.cat.Card(p.Play[i].Card).Abilities[OnPlayShip]; len(tr) > 0 {
-			for j := range tr {
-				s.exec(seat, &tr[j])
-			}
-		}
+		s.shipTrigger(seat, &p.Play[i], card)
 	}
 	p.Play[idx].Flags |= usedPrimary
 	s.startAbility(seat, c, Primary, idx)
@@ -264,13 +261,7 @@ func (s *State) buy(seat engine.Seat, c CardID) {
 	} else {
 		s.Row[s.rowIndex(c)] = 0
 	}
-	dest := ToDiscard
-	if card.Kind == Ship && p.NextShipTop > 0 {
-		p.NextShipTop--
-		dest = ToDeckTop
-	}
-	s.place(seat, c, dest)
-	s.refillRow()
+	s.acquire(seat, c) // redirects (SR 4.16), refill, on-acquire (SR 7.1)
 }
 
 // attackPlayer spends n Combat on target's authority (SR 6.3).
@@ -311,6 +302,7 @@ func (s *State) end(seat engine.Seat) {
 func (s *State) cleanUp(seat engine.Seat) {
 	p := &s.P[seat]
 	p.Trade, p.Combat, p.NextShipTop = 0, 0, 0
+	p.NextCardTop, p.NextCardHand, p.ScrappedTurn = 0, 0, 0
 	p.Played = [numFactions]uint8{}
 	kept := 0
 	for i := 0; i < int(p.PlayN); i++ {
@@ -410,6 +402,8 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 		i := s.playIndex(seat, c, nil)
 		card := s.cat.Card(c)
 		switch {
+		case slot > ScrapSlot:
+			why = "only primary, ally and scrap abilities are used"
 		case i < 0:
 			why = fmt.Sprintf("%s is not in your play area", card.Name)
 		case slot == Primary && card.Kind == Ship:

@@ -235,6 +235,9 @@ func (s *State) settle() {
 // endDecision closes the pending decision and lets the frame go on.
 func (s *State) endDecision() {
 	s.dec = decision{}
+	if !s.frame.Active {
+		s.turnStartDiscards()
+	}
 }
 
 // answers appends the answers of the pending decision (without skip and done unless
@@ -446,6 +449,13 @@ func (s *State) answer(a engine.Action) {
 		return
 	case actChoosePlayer:
 		t := seatOf(a)
+		if d.Op == OpOpponentDiscards && s.opts.DiscardAtTurnStart {
+			// SR 4.13's digital habit: the target discards when its next turn starts.
+			s.P[t].PendingDiscard += d.N
+			s.endDecision()
+			s.run()
+			return
+		}
 		if d.Op == OpOpponentDiscards {
 			n := min(int(d.N), int(s.P[t].HandN))
 			s.dec = decision{Kind: decCards, Seat: t, Op: opDiscardTarget, Target: t, Left: uint8(n), Must: uint8(n)}

@@ -54,18 +54,21 @@ func SetOption(o *Options, key, value string) error {
 			return fmt.Errorf("option first_player: %q is not a seat number from 1", value)
 		}
 		o.FirstPlayer = n
-	case "team_hands_visible", "pass_adjacent_only":
+	case "team_hands_visible", "pass_adjacent_only", "discard_at_turn_start":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
 			return fmt.Errorf("option %s: %q is not true or false", key, value)
 		}
-		if key == "team_hands_visible" {
+		switch key {
+		case "team_hands_visible":
 			o.TeamHandsVisible = b
-		} else {
+		case "pass_adjacent_only":
 			o.PassAdjacentOnly = b
+		default:
+			o.DiscardAtTurnStart = b
 		}
 	default:
-		return fmt.Errorf("unknown option %q (known: max_rounds, explorers, first_player, team_hands_visible, pass_adjacent_only)", key)
+		return fmt.Errorf("unknown option %q (known: max_rounds, explorers, first_player, team_hands_visible, pass_adjacent_only, discard_at_turn_start)", key)
 	}
 	return nil
 }

@@ -48,11 +48,14 @@ type player struct {
 	DiscN       uint8
 	PlayN       uint8
 	NextShipTop uint8
-	Defeated    bool
-	Played      [numFactions]uint8 // cards of each faction played this turn (SR 4.15)
-	Hand        [maxHand]CardID
-	Own         [maxOwn]CardID
-	Play        [maxPlay]inPlay
+	// PendingDiscard counts cards this player must discard when its next turn starts (the
+	// discard_at_turn_start option, SR 4.13).
+	PendingDiscard uint8
+	Defeated       bool
+	Played         [numFactions]uint8 // cards of each faction played this turn (SR 4.15)
+	Hand           [maxHand]CardID
+	Own            [maxOwn]CardID
+	Play           [maxPlay]inPlay
 
 	// Colony Wars: "next ship or base acquired this turn" grants (SR 4.16) and the cards
 	// this player scrapped from hand or discard pile this turn (The Incinerator).
@@ -76,6 +79,9 @@ type Options struct {
 
 	TeamHandsVisible bool // Hydra: teammates see each other's hands (SR 10.4)
 	PassAdjacentOnly bool // Emperor: pass cards only to a teammate seated next to you (SR 10.5)
+	// DiscardAtTurnStart makes "opponent discards" take effect at the start of the target's
+	// next turn instead of at once (SR 4.13).
+	DiscardAtTurnStart bool
 }
 
 // State is one game of Star Realms.

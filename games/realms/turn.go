@@ -355,6 +355,30 @@ func (s *State) advance() {
 			p.Play[i].Dmg = 0
 		}
 	}
+	s.turnStartDiscards()
+}
+
+// turnStartDiscards asks a player whose turn is under way to make the discards owed to an
+// earlier "opponent discards" (the discard_at_turn_start option, SR 4.13).
+func (s *State) turnStartDiscards() {
+	if s.over || s.dec.Kind != decNone {
+		return
+	}
+	for i := 0; i < int(s.NSeats); i++ {
+		seat := engine.Seat(i)
+		p := &s.P[i]
+		if p.PendingDiscard == 0 || !s.canAct(seat) {
+			continue
+		}
+		n := min(int(p.PendingDiscard), int(p.HandN))
+		p.PendingDiscard = 0
+		if n == 0 {
+			continue
+		}
+		s.dec = decision{Kind: decCards, Seat: seat, Op: opDiscardTarget, Target: seat, Left: uint8(n), Must: uint8(n)}
+		s.settle()
+		return
+	}
 }
 
 func (s *State) maxRounds() int {

@@ -27,7 +27,8 @@ type Catalog struct {
 	Sets   []string // in file order
 
 	Scout, Viper, Explorer CardID
-	FleetHQs               []CardID // cards with a "whenever you play a ship" trigger
+	info                   [256]cardInfo // by CardID; see index.go
+	FleetHQs               []CardID      // cards with a "whenever you play a ship" trigger
 }
 
 // Card returns the card with the given id.
@@ -120,6 +121,7 @@ func LoadCatalogFS(fsys fs.FS, dir string) (*Catalog, error) {
 		}
 		*basic.id = id
 	}
+	cat.buildIndex()
 	return cat, nil
 }
 
@@ -129,6 +131,7 @@ func ParseCardFile(name string, data []byte) (*Catalog, error) {
 	if err := cat.addFile(name, data); err != nil {
 		return nil, err
 	}
+	cat.buildIndex()
 	return cat, nil
 }
 

@@ -71,13 +71,21 @@ func (s *State) allyReady(seat engine.Seat, i int) bool {
 	if ip.Flags&allyUnlocked != 0 {
 		return true
 	}
-	want := s.abilityCard(ip).Faction
+	src := ip.Card
+	if ip.Copy != 0 {
+		src = ip.Copy
+	}
+	want := s.cat.info[src].Faction
 	for j := 0; j < int(p.PlayN); j++ {
 		if j == i {
 			continue
 		}
 		o := &p.Play[j]
-		if s.factionOf(o)&want != 0 || s.cat.Card(o.Card).AllyAll || (o.Copy != 0 && s.cat.Card(o.Copy).AllyAll) {
+		oi := &s.cat.info[o.Card]
+		if oi.Faction&want != 0 || oi.AllyAll {
+			return true
+		}
+		if o.Copy != 0 && (s.cat.info[o.Copy].Faction&want != 0 || s.cat.info[o.Copy].AllyAll) {
 			return true
 		}
 	}
@@ -118,23 +126,16 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	}
 	start := len(buf)
 	for i := 0; i < int(p.PlayN); i++ {
-		for slot := Primary; slot <= ScrapSlot; slot++ {
-			if s.canUse(seat, i, slot) {
-				a := mkUse(p.Play[i].Card, slot)
-				if !contains(buf[start:], a) {
-					buf = append(buf, a)
-				}
-			}
-		}
+		buf = s.usable(seat, i, buf, start)
 	}
 	seen = [4]uint64{}
 	for _, c := range s.Row {
-		if c != 0 && seen[c>>6]&(1<<(c&63)) == 0 && s.cat.Card(c).Cost <= int(p.Trade) {
+		if c != 0 && seen[c>>6]&(1<<(c&63)) == 0 && s.cat.info[c].Cost <= p.Trade {
 			seen[c>>6] |= 1 << (c & 63)
 			buf = append(buf, mkBuy(c))
 		}
 	}
-	if s.Explorers > 0 && s.cat.Card(s.cat.Explorer).Cost <= int(p.Trade) {
+	if s.Explorers > 0 && s.cat.info[s.cat.Explorer].Cost <= p.Trade {
 		buf = append(buf, mkBuy(s.cat.Explorer))
 	}
 	if p.Combat > 0 {

@@ -1,0 +1,62 @@
+package realms
+
+import "starnexus/engine"
+
+// cardInfo is what the hot paths ask of a card, packed in one small array so that Legal and
+// the bots read it without chasing the Card structs.
+type cardInfo struct {
+	Kind    Kind
+	Outpost bool
+	AllyAll bool
+	Faction Faction
+	Slots   uint8 // bit s set: the card has an ability in slot s (Primary, Ally, ScrapSlot)
+	Cost    int16
+	Defense int16
+}
+
+// buildIndex fills the Catalog's card index; it runs once the cards are read.
+func (c *Catalog) buildIndex() {
+	for i := range c.Cards {
+		card := &c.Cards[i]
+		info := cardInfo{Kind: card.Kind, Outpost: card.Outpost, AllyAll: card.AllyAll, Faction: card.Faction,
+			Cost: int16(card.Cost), Defense: int16(card.Defense)}
+		for slot := Primary; slot <= ScrapSlot; slot++ {
+			if len(card.Abilities[slot]) > 0 {
+				info.Slots |= 1 << slot
+			}
+		}
+		c.info[i+1] = info
+	}
+}
+
+// usable appends to buf the use actions of the card at index i of seat's play area
+// (SR 4.3, 4.8, 4.10), without duplicates from start on.
+func (s *State) usable(seat engine.Seat, i int, buf []engine.Action, start int) []engine.Action {
+	p := &s.P[seat]
+	ip := &p.Play[i]
+	own := &s.cat.info[ip.Card]
+	src := own
+	if ip.Copy != 0 {
+		src = &s.cat.info[ip.Copy]
+	}
+	// The used flags share their bits with the slots: usedPrimary is bit Primary, and so on.
+	avail := src.Slots&^(1<<Primary) | own.Slots&(1<<Primary)
+	avail &^= ip.Flags & (usedPrimary | usedAlly | usedScrap)
+	if own.Kind != Base {
+		avail &^= 1 << Primary // a ship's Primary happened when it was played
+	}
+	if avail == 0 {
+		return buf
+	}
+	if avail&(1<<Ally) != 0 && !s.allyReady(seat, i) {
+		avail &^= 1 << Ally
+	}
+	for slot := Primary; slot <= ScrapSlot; slot++ {
+		if avail&(1<<slot) != 0 {
+			if a := mkUse(ip.Card, slot); !contains(buf[start:], a) {
+				buf = append(buf, a)
+			}
+		}
+	}
+	return buf
+}

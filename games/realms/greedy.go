@@ -23,6 +23,7 @@ func (g Greedy) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) e
 	cat := v.Catalog()
 	var (
 		use, buy, base, face, end engine.Action
+		give, pass                engine.Action
 		buyVal                    = -1.0
 		baseVal                   = -1
 	)
@@ -53,6 +54,17 @@ func (g Greedy) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) e
 			}
 		case actEnd:
 			end = a
+		case actGive:
+			// Hand what would be lost at the end of the turn to a teammate still playing.
+			p := &v.s.P[v.seat]
+			if (zoneOf(a) == poolTrade && nOf(a) == int(p.Trade)) || (zoneOf(a) == poolCombat && nOf(a) == int(p.Combat)) {
+				give = a
+			}
+		case actPass:
+			// Strengthen the Emperor's deck with a good card from the discard pile.
+			if v.s.Role[seatOf(a)] == roleEmperor && cat.Card(cardOf(a)).Cost >= 4 && (pass == 0 || cat.Card(cardOf(a)).Cost > cat.Card(cardOf(pass)).Cost) {
+				pass = a
+			}
 		}
 	}
 	switch {
@@ -66,6 +78,10 @@ func (g Greedy) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) e
 		return face
 	case base != 0:
 		return base
+	case give != 0:
+		return give
+	case pass != 0:
+		return pass
 	case end != 0:
 		return end
 	}

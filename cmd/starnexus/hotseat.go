@@ -18,8 +18,13 @@ var errQuit = errors.New("quit")
 const playHelp = `Commands:
   NUMBER           take the numbered action
   ACTION           type an action: play CARD, use CARD primary|ally|scrap, buy CARD,
-                   attack PLAYER [N], attack PLAYER:BASE, choose N|CARD|PLAYER, skip, done, end
-                   (card names in any case; "attack PLAYER" uses all your Combat)
+                   attack PLAYER [N], attack PLAYER:BASE [N], choose N|CARD|PLAYER, skip, done, end
+                   (card names in any case; "attack PLAYER" uses all your Combat;
+                   "attack PLAYER:BASE N" damages a Raid Boss's base without destroying it)
+                   Hydra: give PLAYER trade N, give PLAYER combat N (to a teammate)
+                   Emperor: pass CARD to PLAYER (1 Trade: a card of your discard pile
+                   to a teammate's discard pile)
+  as PLAYER        Hydra: act for another human teammate who may still act
   show CARD        print a card's text
   look             print the table again
   save             save the game and keep playing
@@ -94,6 +99,12 @@ func (s *session) humanMove(seat engine.Seat) error {
 		case "look":
 			shown = s.screen(seat)
 			continue
+		case "as":
+			if err := s.switchTo(seat, rest); err != nil {
+				fmt.Fprintf(s.out, "error: %v\n", err)
+				continue
+			}
+			return nil
 		case "save":
 			if err := s.save(); err != nil {
 				fmt.Fprintf(s.out, "error: %v\n", err)
@@ -159,25 +170,27 @@ func (s *session) screen(seat engine.Seat) []engine.Action {
 	w := s.out
 	v := s.st.RealmsView(seat)
 	cat := v.Catalog()
-	fmt.Fprintf(w, "\n---- Turn %d (round %d): %s's turn. %s to act. ----\n", s.turn, v.Rounds()+1, v.Name(v.Active()), v.Name(seat))
-	fmt.Fprintf(w, "Authority: %s\n", authorityText(s.st))
+	fmt.Fprintf(w, "\n---- Turn %d (round %d). Turn of %s. Acting: %s (you). ----\n", s.turn, v.Rounds()+1, turnOwner(s.st), v.Name(seat))
+	if t := s.teamTurnText(seat); t != "" {
+		fmt.Fprintln(w, t)
+	}
 	fmt.Fprintf(w, "Trade Row: %s\n", tradeRowText(v, true))
 	fmt.Fprintf(w, "  Explorers: %d (cost %d), trade deck: %d cards\n", v.Explorers(), cat.Card(cat.Explorer).Cost, v.TradeDeckCount())
-	n := v.NumSeats()
-	for k := 1; k <= n; k++ { // the others first, in turn order after seat; seat itself last
-		p := engine.Seat((int(seat) + k) % n)
-		label := v.Name(p)
-		if p == seat {
-			label += " (you)"
+	writePlayerTable(w, s.st, v, "", true)
+	fmt.Fprintf(w, "Your hand: %s\n", cardList(cat, v.Hand(seat)))
+	for i := 0; i < v.NumSeats(); i++ {
+		p := engine.Seat(i)
+		if p == seat || v.Defeated(p) {
+			continue
 		}
-		fmt.Fprintf(w, "%s: trade %d, combat %d; hand %d, deck %d, discard %d", label, v.Trade(p), v.Combat(p), v.HandCount(p), v.DeckCount(p), len(v.Discard(p)))
-		if v.Defeated(p) {
-			fmt.Fprint(w, "; defeated")
+		if h := v.Hand(p); h != nil {
+			fmt.Fprintf(w, "%s's hand (%s): %s\n", v.Name(p), seeWhy(v), cardList(cat, h))
 		}
-		fmt.Fprintln(w)
-		fmt.Fprintf(w, "  in play: %s\n", playAreaText(v, p))
-		if p == seat {
-			fmt.Fprintf(w, "  hand: %s\n", cardList(cat, v.Hand(p)))
+	}
+	if t := targetsText(v, seat, true); t != "" {
+		fmt.Fprintln(w, t)
+		if b := basesInReach(v, seat); len(b) > 0 {
+			fmt.Fprintf(w, "Bases you may attack now: %s\n", strings.Join(b, "; "))
 		}
 	}
 	if since := s.sinceLast(seat); since != "" {
@@ -186,37 +199,90 @@ func (s *session) screen(seat engine.Seat) []engine.Action {
 	if pr := v.Prompt(); pr != "" {
 		fmt.Fprintf(w, "Decision: %s\n", pr)
 	}
-	shown, less := numbered(s.st, seat)
+	shown, hints := numbered(s.st, seat)
 	fmt.Fprintln(w, "Actions:")
 	for i, a := range shown {
 		fmt.Fprintf(w, "  %2d) %s\n", i+1, s.st.ActionText(seat, a))
 	}
-	if less {
-		fmt.Fprintln(w, "  (type \"attack PLAYER N\" to attack with less than all your Combat)")
+	for _, h := range hints {
+		fmt.Fprintf(w, "  (%s)\n", h)
 	}
 	fmt.Fprintln(w, "Type a number or an action; help lists the commands.")
 	return shown
 }
 
-// playAreaText lists a play area, marking bases with their defense.
-func playAreaText(v realms.View, seat engine.Seat) string {
-	cat := v.Catalog()
-	if v.PlayCount(seat) == 0 {
-		return "(nothing)"
+// seeWhy says why a viewer may see another player's hand.
+func seeWhy(v realms.View) string {
+	if v.Format() == "raid" {
+		return "Elites see each other's hands"
 	}
-	parts := make([]string, v.PlayCount(seat))
-	for i := range parts {
-		c := cat.Card(v.PlayCard(seat, i))
-		switch {
-		case c.Kind == realms.Base && c.Outpost:
-			parts[i] = fmt.Sprintf("%s [outpost, defense %d]", c.Name, c.Defense)
-		case c.Kind == realms.Base:
-			parts[i] = fmt.Sprintf("%s [base, defense %d]", c.Name, c.Defense)
-		default:
-			parts[i] = c.Name
+	return "teammates' hands are visible in this game"
+}
+
+// teamTurnText describes a Hydra team turn for seat: which teammates are still acting, which
+// have ended, and how to act for another human teammate ("" outside Hydra).
+func (s *session) teamTurnText(seat engine.Seat) string {
+	v := s.st.RealmsView(seat)
+	if v.Format() != "hydra" {
+		return ""
+	}
+	var acting, ended, others []string
+	for i := 0; i < v.NumSeats(); i++ {
+		p := engine.Seat(i)
+		if v.Team(p) != v.Team(v.Active()) || v.Defeated(p) {
+			continue
+		}
+		if s.st.Ended&(1<<uint(p)) != 0 {
+			ended = append(ended, v.Name(p))
+			continue
+		}
+		acting = append(acting, v.Name(p))
+		if p != seat && s.bots[p] == nil && s.canSwitch(p) {
+			others = append(others, fmt.Sprintf("\"as %s\"", v.Name(p)))
 		}
 	}
-	return strings.Join(parts, ", ")
+	text := fmt.Sprintf("Team %d's turn: still acting %s; ended %s.", v.Team(v.Active()), listOr(acting, "nobody"), listOr(ended, "nobody"))
+	if len(others) > 0 {
+		text += " Type " + strings.Join(others, " or ") + " to act for a teammate."
+	}
+	return text
+}
+
+// canSwitch reports whether seat is among the seats that may act now.
+func (s *session) canSwitch(seat engine.Seat) bool {
+	var buf [realms.MaxSeats]engine.Seat
+	for _, t := range s.st.ToMove(buf[:0]) {
+		if t == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// switchTo makes the human teammate called name the one acting (Hydra), if they may act now.
+func (s *session) switchTo(seat engine.Seat, name string) error {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return errors.New("as whom? as in: as P2")
+	}
+	t, ok := s.st.SeatByName(name)
+	switch {
+	case !ok:
+		return fmt.Errorf("no player is called %q", name)
+	case t == seat:
+		return fmt.Errorf("you are already acting as %s", s.st.SeatName(t))
+	case !s.canSwitch(t):
+		var buf [realms.MaxSeats]engine.Seat
+		var names []string
+		for _, x := range s.st.ToMove(buf[:0]) {
+			names = append(names, s.st.SeatName(x))
+		}
+		return fmt.Errorf("%s cannot act now (may act: %s)", s.st.SeatName(t), strings.Join(names, ", "))
+	case s.bots[t] != nil:
+		return fmt.Errorf("%s is played by the %s bot", s.st.SeatName(t), s.bots[t].Name())
+	}
+	s.chosen = t
+	return nil
 }
 
 // sinceLast lists the actions of the other seats since seat last acted (at most the last 40).
@@ -250,25 +316,50 @@ func (s *session) unseenByAll() string {
 	return b.String()
 }
 
-// numbered lists seat's legal actions for the menu: attacks on a player appear once, with all
-// the Combat; less reports whether smaller attacks were left out.
-func numbered(st *realms.State, seat engine.Seat) (shown []engine.Action, less bool) {
+// numbered lists seat's legal actions for the menu. Actions that differ only by an amount
+// (attacks on a player, partial damage to a base, Hydra's gifts) appear once, with the most
+// (a base attack: destroying the base); hints say how to type the smaller ones.
+func numbered(st *realms.State, seat engine.Seat) (shown []engine.Action, hints []string) {
 	legal := st.Legal(seat, nil)
-	most := map[engine.Seat]int{}
+	type best struct {
+		a engine.Action
+		n int
+	}
+	amount := func(a engine.Action) (key string, n int, ok bool) {
+		kind := realms.Describe(a).Kind
+		if kind != "attack-player" && kind != "attack-base" && kind != "give" {
+			return "", 0, false
+		}
+		text, n := st.ActionText(seat, a), realms.ActionAmount(a)
+		if kind == "attack-base" && n == 0 {
+			return text, 1 << 20, true // destroys the base
+		}
+		return strings.TrimSuffix(text, fmt.Sprintf(" %d", n)), n, true
+	}
+	most := map[string]best{}
 	for _, a := range legal {
-		if realms.ActionKind(a) == realms.KindAttackPlayer {
-			t := realms.ActionSeat(a)
-			most[t] = max(most[t], realms.ActionAmount(a))
+		if k, n, ok := amount(a); ok && n > most[k].n {
+			most[k] = best{a, n}
 		}
 	}
+	less := map[string]bool{}
 	for _, a := range legal {
-		if realms.ActionKind(a) == realms.KindAttackPlayer && realms.ActionAmount(a) < most[realms.ActionSeat(a)] {
-			less = true
+		if k, _, ok := amount(a); ok && most[k].a != a {
+			less[realms.Describe(a).Kind] = true
 			continue
 		}
 		shown = append(shown, a)
 	}
-	return shown, less
+	if less["attack-player"] {
+		hints = append(hints, `type "attack PLAYER N" to attack with less than all your Combat`)
+	}
+	if less["attack-base"] {
+		hints = append(hints, `type "attack PLAYER:BASE N" to deal N damage to a base without destroying it`)
+	}
+	if less["give"] {
+		hints = append(hints, `type "give PLAYER trade N" or "give PLAYER combat N" to give part of a pool`)
+	}
+	return shown, hints
 }
 
 // isTerminal reports whether w is a terminal, where the screen may be cleared.

@@ -36,6 +36,7 @@ type session struct {
 	active   engine.Seat // whose turn the count refers to
 	seen     []int       // per seat: len(rec.Actions) when the seat last acted
 	lastSeat engine.Seat // the human seat that saw the screen last (hot-seat handover)
+	chosen   engine.Seat // Hydra: the teammate a human chose with "as", while they may act
 
 	in  *bufio.Scanner
 	out *bufio.Writer
@@ -51,10 +52,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "random seed (default: drawn from the clock and printed)")
 	resume := fs.String("resume", "", "continue the game saved in `FILE`")
 	save := fs.String("save", "", "save to `FILE` on quit (default: the --resume file, else "+defaultSave+")")
+	format := fs.String("format", "standard", "game format: "+strings.Join(realms.Formats, ", "))
+	sets := fs.String("sets", "core", "card sets mixed into the trade deck, comma-separated (core, colony-wars)")
 	var options listFlag
-	fs.Var(&options, "option", "game option `name=value` (max_rounds, explorers, first_player); repeatable")
+	fs.Var(&options, "option", "game option `name=value`; repeatable. Options: max_rounds=N (round cap, a draw when reached; default 100), "+
+		"explorers=N (Explorer pile size), first_player=N (seat that starts, from 1; default drawn from the seed), "+
+		"team_hands_visible=true (Hydra: teammates see each other's hands), pass_adjacent_only=true (Emperor: pass cards only to a neighbour)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: starnexus play [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--option name=value ...]")
+		fmt.Fprintln(stderr, "usage: starnexus play [--format F] [--sets core[,colony-wars]] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--option name=value ...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -75,14 +80,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "starnexus play: %v\n", err)
 		return 1
 	}
-	s := &session{in: bufio.NewScanner(stdin), out: bufio.NewWriter(stdout), tty: isTerminal(stdout), lastSeat: engine.Spectator}
+	s := &session{in: bufio.NewScanner(stdin), out: bufio.NewWriter(stdout), tty: isTerminal(stdout), lastSeat: engine.Spectator, chosen: engine.Spectator}
 	defer s.out.Flush()
 	var seatList []string
 	if given["seats"] || *resume == "" {
 		seatList = splitList(*seats)
 	}
 	if *resume != "" {
-		for _, f := range []string{"names", "seed", "option"} {
+		for _, f := range []string{"names", "seed", "option", "format", "sets"} {
 			if given[f] {
 				fmt.Fprintf(stderr, "starnexus play: --%s cannot change a resumed game\n", f)
 				return 2
@@ -93,7 +98,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !given["seed"] {
 			*seed = uint64(time.Now().UnixNano())
 		}
-		err = s.start(cat, seatList, splitList(*names), *seed, options)
+		err = s.start(cat, gameSetup{format: *format, sets: splitList(*sets), seats: seatList, names: splitList(*names), seed: *seed, options: options})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "starnexus play: %v\n", err)
@@ -113,8 +118,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// gameSetup is what the command line says about a new game.
+type gameSetup struct {
+	format       string
+	sets         []string
+	seats, names []string
+	seed         uint64
+	options      []string
+}
+
 // start sets up a new game.
-func (s *session) start(cat *realms.Catalog, seats, names []string, seed uint64, options []string) error {
+func (s *session) start(cat *realms.Catalog, g gameSetup) error {
+	seats, names := g.seats, g.names
 	if len(names) == 0 {
 		for i := range seats {
 			names = append(names, fmt.Sprintf("P%d", i+1))
@@ -123,8 +138,11 @@ func (s *session) start(cat *realms.Catalog, seats, names []string, seed uint64,
 	if len(names) != len(seats) {
 		return fmt.Errorf("%d seats (--seats) but %d names (--names)", len(seats), len(names))
 	}
-	rec := &engine.Record{Game: "realms", Format: "standard", Sets: []string{"core"}, Seats: seats, Names: names, Seed: seed, Actions: []engine.LoggedAction{}}
-	for _, kv := range options {
+	if len(g.sets) == 0 {
+		g.sets = []string{"core"}
+	}
+	rec := &engine.Record{Game: "realms", Format: g.format, Sets: g.sets, Seats: seats, Names: names, Seed: g.seed, Actions: []engine.LoggedAction{}}
+	for _, kv := range g.options {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return fmt.Errorf("option %q: write name=value", kv)
@@ -146,7 +164,7 @@ func (s *session) start(cat *realms.Catalog, seats, names []string, seed uint64,
 	if s.humans == 0 {
 		s.nar = &narrator{w: s.out}
 	}
-	describeGame(s.out, rec)
+	describeGame(s.out, st, rec)
 	return nil
 }
 
@@ -173,7 +191,7 @@ func (s *session) resume(cat *realms.Catalog, path string, seats []string) error
 	if s.humans == 0 {
 		s.nar = &narrator{w: s.out}
 	}
-	describeGame(s.out, rec)
+	describeGame(s.out, st, rec)
 	for i, la := range rec.Actions {
 		seat := engine.Seat(la.Seat)
 		if s.bots[seat] != nil && !st.Over() {
@@ -236,6 +254,7 @@ func (s *session) applied(seat engine.Seat, n int) {
 	if a := s.st.RealmsView(engine.Spectator).Active(); a != s.active {
 		s.turn++
 		s.active = a
+		s.chosen = engine.Spectator
 	}
 }
 
@@ -280,9 +299,17 @@ func (s *session) autoPlay(save bool) error {
 	return nil
 }
 
+// toMove is the seat that acts next: the first that may act (ToMove lists several in a
+// Hydra team turn), or the teammate a human chose with "as" while they may still act.
 func (s *session) toMove() engine.Seat {
-	var buf [4]engine.Seat
-	return s.st.ToMove(buf[:0])[0]
+	var buf [realms.MaxSeats]engine.Seat
+	seats := s.st.ToMove(buf[:0])
+	for _, t := range seats {
+		if t == s.chosen {
+			return t
+		}
+	}
+	return seats[0]
 }
 
 func (s *session) save() error {

@@ -49,7 +49,7 @@ func replayFile(path string, w io.Writer) error {
 	if err := checkRecord(st, rec, path); err != nil {
 		return err
 	}
-	describeGame(w, rec)
+	describeGame(w, st, rec)
 	n := &narrator{w: w}
 	for i, la := range rec.Actions {
 		n.before(st, engine.Seat(la.Seat), la.Action)

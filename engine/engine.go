@@ -66,6 +66,14 @@ type View interface {
 	MarshalJSON() ([]byte, error)
 }
 
+// Determinizer is a View that can produce a whole State consistent with what its seat knows:
+// the hidden cards are resampled (DESIGN.md §2) and the random source is replaced, so that
+// nothing the seat could not know leaks into the result. It is the only way a bot holds a
+// State. dst, if it is a State of the same game made earlier, is reused.
+type Determinizer interface {
+	Determinize(dst State, rng *RNG) State
+}
+
 // Bot chooses an action for a seat from that seat's View and the legal actions. It never sees
 // the State itself.
 type Bot interface {

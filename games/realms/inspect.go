@@ -149,9 +149,40 @@ func (s *State) CheckInvariants() error {
 	return nil
 }
 
+// resample shuffles, in place, the cards that viewer cannot see: each hidden hand together
+// with its deck, each deck whose hand viewer sees, and the trade deck.
+func (s *State) resample(viewer engine.Seat, rng *engine.RNG, withTradeDeck bool) {
+	v := s.RealmsView(viewer)
+	var pool [maxHand + maxOwn]CardID
+	for o := 0; o < int(s.NSeats); o++ {
+		p := &s.P[o]
+		if v.CanSeeHand(engine.Seat(o)) {
+			engine.Shuffle(rng, p.deck())
+			continue
+		}
+		n := copy(pool[:], p.hand())
+		n += copy(pool[n:], p.deck())
+		engine.Shuffle(rng, pool[:n])
+		copy(p.Hand[:p.HandN], pool[:n])
+		copy(p.Own[:p.DeckN], pool[p.HandN:n])
+	}
+	if withTradeDeck {
+		engine.Shuffle(rng, s.TradeDeck[:s.TradeN])
+	}
+}
+
+// Determinize implements engine.Determinizer: a State the viewer cannot tell from the real
+// one, with hidden cards resampled and a new random source.
+func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
+	d := v.s.CloneInto(dst).(*State)
+	d.resample(v.seat, rng, true)
+	d.rng = engine.NewRNG(rng.Uint64())
+	return d
+}
+
 // CheckHidden returns an error if some seat's View depends on cards that seat cannot see: it
-// shuffles every hidden hand together with its deck, and every deck whose hand the seat sees,
-// in a copy, and compares the seat's encoded View (DESIGN.md §5, §8).
+// shuffles the cards hidden from the seat in a copy and compares the seat's encoded View
+// (DESIGN.md §5, §8).
 func (s *State) CheckHidden(rng *engine.RNG) error {
 	for seat := 0; seat < int(s.NSeats); seat++ {
 		before, err := s.View(engine.Seat(seat)).MarshalJSON()
@@ -159,18 +190,7 @@ func (s *State) CheckHidden(rng *engine.RNG) error {
 			return err
 		}
 		other := s.Clone().(*State)
-		v := s.RealmsView(engine.Seat(seat))
-		for o := 0; o < int(other.NSeats); o++ {
-			p := &other.P[o]
-			if v.CanSeeHand(engine.Seat(o)) {
-				engine.Shuffle(rng, p.deck())
-				continue
-			}
-			pool := append(append([]CardID{}, p.hand()...), p.deck()...)
-			engine.Shuffle(rng, pool)
-			copy(p.Hand[:p.HandN], pool)
-			copy(p.Own[:p.DeckN], pool[p.HandN:])
-		}
+		other.resample(engine.Seat(seat), rng, true)
 		got, err := other.View(engine.Seat(seat)).MarshalJSON()
 		if err != nil {
 			return err

@@ -105,18 +105,19 @@ func TestPlayRefusesWrongSeatCounts(t *testing.T) {
 }
 
 func TestResumedMultiplayerGameEndsAsBefore(t *testing.T) {
-	tests := []struct{ format, seats string }{
-		{"ffa", botSeats(4, "random")},
-		{"hunter", botSeats(5, "greedy")},
-		{"raid", botSeats(4, "greedy")},
-		{"hydra", botSeats(6, "random")},
-		{"emperor", botSeats(6, "greedy")},
+	tests := []struct{ format, seats, sets string }{
+		{"ffa", botSeats(4, "random"), "core"},
+		{"ffa", botSeats(3, "greedy"), "core,colony-wars"},
+		{"hunter", botSeats(5, "greedy"), "core"},
+		{"raid", botSeats(4, "greedy"), "core"},
+		{"hydra", botSeats(6, "random"), "core"},
+		{"emperor", botSeats(6, "greedy"), "core"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.format, func(t *testing.T) {
+		t.Run(tt.format+"/"+tt.sets, func(t *testing.T) {
 			dir := t.TempDir()
 			full := filepath.Join(dir, "full.json")
-			code, played, stderr := runStarnexus(t, "", "play", "--format", tt.format, "--seats", tt.seats, "--seed", "21", "--save", full)
+			code, played, stderr := runStarnexus(t, "", "play", "--format", tt.format, "--sets", tt.sets, "--seats", tt.seats, "--seed", "21", "--save", full)
 			if code != 0 {
 				t.Fatalf("play: exit %d: %s", code, stderr)
 			}
@@ -124,8 +125,8 @@ func TestResumedMultiplayerGameEndsAsBefore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rec.Format != tt.format || strings.Join(rec.Sets, ",") != "core" {
-				t.Fatalf("the save records format %q and sets %v, want %s and core", rec.Format, rec.Sets, tt.format)
+			if rec.Format != tt.format || strings.Join(rec.Sets, ",") != tt.sets {
+				t.Fatalf("the save records format %q and sets %v, want %s and %s", rec.Format, rec.Sets, tt.format, tt.sets)
 			}
 			rec.Actions = rec.Actions[:len(rec.Actions)/2]
 			half := filepath.Join(dir, "half.json")

@@ -105,6 +105,8 @@ const (
 	KindChoosePlayer = actChoosePlayer
 	KindSkip         = actSkip
 	KindDone         = actDone
+	KindGive         = actGive
+	KindPass         = actPass
 )
 
 // Kind returns an action's kind (one of the Kind constants).

@@ -45,6 +45,14 @@ func (g Greedy) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) e
 			if c.Outpost {
 				val += 100
 			}
+			if nOf(a) > 0 {
+				// Raid: damage that leaves the base standing, only with all the Combat, and
+				// after any base that can be destroyed.
+				if nOf(a) != int(v.s.P[v.seat].Combat) {
+					continue
+				}
+				val -= 50
+			}
 			if val > baseVal {
 				baseVal, base = val, a
 			}

@@ -3,6 +3,7 @@ package realms
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"starnexus/engine"
 )
@@ -13,7 +14,7 @@ func (o *Options) normalize() error {
 	}
 	f, ok := formatCode(o.Format)
 	if !ok {
-		return fmt.Errorf("unknown format %q (known: %v)", o.Format, Formats)
+		return fmt.Errorf("unknown format %q (known: %s)", o.Format, strings.Join(Formats, ", "))
 	}
 	if len(o.Sets) == 0 {
 		o.Sets = []string{"core"}
@@ -61,7 +62,7 @@ func (c *Catalog) tradeDeck(sets []string) ([]CardID, error) {
 	var out []CardID
 	for _, set := range sets {
 		if !slices.Contains(c.Sets, set) {
-			return nil, fmt.Errorf("unknown set %q (known: %v)", set, c.Sets)
+			return nil, fmt.Errorf("unknown set %q (known: %s)", set, strings.Join(c.Sets, ", "))
 		}
 		for i := range c.Cards {
 			card := &c.Cards[i]

@@ -89,6 +89,13 @@ func (v View) Format() string { return v.s.FormatName() }
 // CanAttack reports whether seat by may attack target's authority now.
 func (v View) CanAttack(by, target engine.Seat) bool { return v.s.CanAttack(by, target) }
 
+// CanTargetBases reports whether seat by may attack or target target's bases in this format,
+// outposts aside (SR 10).
+func (v View) CanTargetBases(by, target engine.Seat) bool { return v.s.canTargetBases(by, target) }
+
+// Protected reports whether seat is shielded by an outpost (its own, or its Hydra team's).
+func (v View) Protected(seat engine.Seat) bool { return v.s.protected(seat) }
+
 // BaseDamage is the damage a card in play carries (Raid), by play-area index.
 func (v View) BaseDamage(seat engine.Seat, i int) int { return int(v.s.P[seat].Play[i].Dmg) }
 

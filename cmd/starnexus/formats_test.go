@@ -303,7 +303,7 @@ func TestTargetRulesAgreeWithTheEngine(t *testing.T) {
 					v := st.RealmsView(engine.Spectator)
 					for by := engine.Seat(0); int(by) < n; by++ {
 						for tg := engine.Seat(0); int(tg) < n; tg++ {
-							if want := canTarget(v, by, tg) && !shielded(v, tg); v.CanAttack(by, tg) != want {
+							if want := v.CanTarget(by, tg) && !v.Protected(tg); v.CanAttack(by, tg) != want {
 								t.Fatalf("%s/%d seed %d: CanAttack(%d, %d) = %v, the CLI says %v", f.format, n, seed, by, tg, !want, want)
 							}
 						}
@@ -321,7 +321,7 @@ func TestTargetRulesAgreeWithTheEngine(t *testing.T) {
 						for _, r := range reach {
 							found = found || strings.HasPrefix(r, name)
 						}
-						if !canTargetBases(v, seat, tg) || !found {
+						if !v.CanTargetBases(seat, tg) || !found {
 							t.Fatalf("%s/%d seed %d: legal %q but the CLI lists %v", f.format, n, seed, st.ActionText(seat, a), reach)
 						}
 					}

@@ -417,14 +417,14 @@ func targetsText(v realms.View, by engine.Seat, you bool) string {
 	var attack, behind, bases []string
 	for i := 0; i < v.NumSeats(); i++ {
 		t := engine.Seat(i)
-		if canTarget(v, by, t) {
+		if v.CanTarget(by, t) {
 			if v.CanAttack(by, t) {
 				attack = append(attack, v.Name(t))
 			} else {
 				behind = append(behind, v.Name(t))
 			}
 		}
-		if canTargetBases(v, by, t) {
+		if v.CanTargetBases(by, t) {
 			bases = append(bases, v.Name(t))
 		}
 	}
@@ -446,63 +446,6 @@ func listOr(list []string, none string) string {
 	return strings.Join(list, ", ")
 }
 
-// canTarget reports whether by may attack or target the player t, outposts aside: the
-// targeting rules of SR 10 as the engine applies them (CanAttack adds the outposts; a test
-// checks that the two agree).
-func canTarget(v realms.View, by, t engine.Seat) bool {
-	if t == by || v.Defeated(t) || (v.Team(by) != 0 && v.Team(by) == v.Team(t)) {
-		return false
-	}
-	switch v.Format() {
-	case "hunter", "hunter-first-blood":
-		return t == neighbour(v, by, 1)
-	case "emperor":
-		if v.Role(by) == "emperor" {
-			return true
-		}
-		f := 5 - by // the enemy Admiral facing by (SR 10.5)
-		return t == f || (v.Defeated(f) && v.Role(t) == "emperor")
-	case "raid":
-		return v.Role(by) == "boss" || v.Role(t) == "boss"
-	}
-	return true
-}
-
-// canTargetBases reports whether by may attack or target t's bases, outposts aside: in Hunter
-// the neighbours on both sides (SR 10.2), else the players by may target.
-func canTargetBases(v realms.View, by, t engine.Seat) bool {
-	switch v.Format() {
-	case "hunter", "hunter-first-blood":
-		return t != by && !v.Defeated(t) && (t == neighbour(v, by, 1) || t == neighbour(v, by, -1))
-	}
-	return canTarget(v, by, t)
-}
-
-// neighbour is the next living seat after seat (dir 1, its left) or before it (dir -1).
-func neighbour(v realms.View, seat engine.Seat, dir int) engine.Seat {
-	n := v.NumSeats()
-	for k := 1; k < n; k++ {
-		t := engine.Seat(((int(seat)+dir*k)%n + n) % n)
-		if !v.Defeated(t) {
-			return t
-		}
-	}
-	return seat
-}
-
-// shielded reports whether t's non-outpost bases are protected by an outpost: its own, or in
-// Hydra any of its team's (SR 6.4, 10.4).
-func shielded(v realms.View, t engine.Seat) bool {
-	for i := 0; i < v.NumSeats(); i++ {
-		p := engine.Seat(i)
-		same := p == t || (v.Format() == "hydra" && v.Team(p) == v.Team(t))
-		if same && v.HasOutpost(p) {
-			return true
-		}
-	}
-	return false
-}
-
 // basesInReach lists the bases by may attack now, outposts first (SR 6.4), as
 // "P2's Trading Post [outpost, defense 4]".
 func basesInReach(v realms.View, by engine.Seat) []string {
@@ -510,10 +453,10 @@ func basesInReach(v realms.View, by engine.Seat) []string {
 	var out []string
 	for i := 0; i < v.NumSeats(); i++ {
 		t := engine.Seat(i)
-		if !canTargetBases(v, by, t) {
+		if !v.CanTargetBases(by, t) {
 			continue
 		}
-		guard := shielded(v, t)
+		guard := v.Protected(t)
 		for k := 0; k < v.PlayCount(t); k++ {
 			c := cat.Card(v.PlayCard(t, k))
 			if c.Kind != realms.Base || (guard && !c.Outpost) {

@@ -89,6 +89,10 @@ func (v View) Format() string { return v.s.FormatName() }
 // CanAttack reports whether seat by may attack target's authority now.
 func (v View) CanAttack(by, target engine.Seat) bool { return v.s.CanAttack(by, target) }
 
+// CanTarget reports whether seat by may attack target or make it discard in this format,
+// outposts aside (SR 4.13, 10).
+func (v View) CanTarget(by, target engine.Seat) bool { return v.s.canTarget(by, target) }
+
 // CanTargetBases reports whether seat by may attack or target target's bases in this format,
 // outposts aside (SR 10).
 func (v View) CanTargetBases(by, target engine.Seat) bool { return v.s.canTargetBases(by, target) }

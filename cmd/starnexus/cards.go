@@ -30,6 +30,7 @@ type cardJSON struct {
 	Ally     string   `json:"ally,omitempty"`
 	Scrap    string   `json:"scrap,omitempty"`
 	Trigger  string   `json:"trigger,omitempty"`
+	Acquire  string   `json:"acquire,omitempty"`
 	Static   []string `json:"static,omitempty"`
 }
 
@@ -168,7 +169,7 @@ func writeCardsJSON(w io.Writer, list []listedCard) error {
 		c := l.card
 		j := cardJSON{Name: c.Name, Set: l.set, Faction: c.Faction.Names(), Type: c.Kind.String(), Outpost: c.Outpost,
 			Quantity: c.Quantity, Deck: c.Deck.String(), Aliases: c.Aliases, Static: c.StaticTxt,
-			Primary: c.Texts[realms.Primary], Ally: c.Texts[realms.Ally], Scrap: c.Texts[realms.ScrapSlot], Trigger: c.Texts[realms.OnPlayShip]}
+			Primary: c.Texts[realms.Primary], Ally: c.Texts[realms.Ally], Scrap: c.Texts[realms.ScrapSlot], Trigger: c.Texts[realms.OnPlayShip], Acquire: c.Texts[realms.OnAcquire]}
 		if j.Aliases == nil {
 			j.Aliases = []string{}
 		}

@@ -72,6 +72,8 @@ func TestCardsTableAndFilters(t *testing.T) {
 		{[]string{"cards", "--name", "planeta"}, []string{"Blob World"}, nil},
 		{[]string{"cards", "--name", "fleet"}, []string{"Fleet HQ", "trigger: whenever you play a ship: combat 1"}, nil},
 		{[]string{"cards", "--name", "mech world"}, []string{"static: ally of all factions", "6 outpost"}, nil},
+		{[]string{"cards", "--set", "colony-wars"}, []string{"43 trade-deck cards (80 copies), 3 other cards", "Stealth Tower"}, []string{"Blob World"}},
+		{[]string{"cards", "--name", "plasma vent"}, []string{"on acquire: if played Blob: may put this card into hand"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args[1:], " "), func(t *testing.T) {

@@ -182,8 +182,10 @@ func (s *State) condition(seat engine.Seat, e *Effect) bool {
 	case CondBases:
 		return s.bases(seat) >= e.CondN
 	case CondOpponentBases:
+		// Any opponent in the game counts, targetable or not: the card says "an opponent".
 		for t := 0; t < int(s.NSeats); t++ {
-			if s.canTarget(seat, engine.Seat(t)) && s.bases(engine.Seat(t)) >= e.CondN {
+			ts := engine.Seat(t)
+			if ts != seat && !s.P[t].Defeated && !s.teammates(seat, ts) && s.bases(ts) >= e.CondN {
 				return true
 			}
 		}

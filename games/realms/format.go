@@ -88,9 +88,6 @@ func (s *State) assignTeams() {
 	}
 }
 
-// teamOf is a seat's team; teammates share a team number.
-func (s *State) teamOf(seat engine.Seat) int8 { return s.Team[seat] }
-
 // teammates reports whether a and b are different seats of one team.
 func (s *State) teammates(a, b engine.Seat) bool { return a != b && s.Team[a] == s.Team[b] }
 

@@ -54,16 +54,6 @@ func (s *State) abilityCard(ip *inPlay) *Card {
 	return s.cat.Card(ip.Card)
 }
 
-// factionOf is the factions a card in play counts as (a copy keeps its own and gains the
-// copied card's).
-func (s *State) factionOf(ip *inPlay) Faction {
-	f := s.cat.Card(ip.Card).Faction
-	if ip.Copy != 0 {
-		f |= s.cat.Card(ip.Copy).Faction
-	}
-	return f
-}
-
 // allyReady reports whether the Ally ability of the card at index i can be used (SR 4.8).
 func (s *State) allyReady(seat engine.Seat, i int) bool {
 	p := &s.P[seat]

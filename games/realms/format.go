@@ -211,11 +211,14 @@ func (s *State) baseTargetable(seat engine.Seat, i int) bool {
 // canAct reports whether seat may take main-phase actions now: the active seat, or in a
 // Hydra team turn any teammate who has not ended (SR 10.4).
 func (s *State) canAct(seat engine.Seat) bool {
-	if s.over || seat < 0 || int(seat) >= int(s.NSeats) || s.P[seat].Defeated {
+	if s.over || seat < 0 || int(seat) >= int(s.NSeats) {
 		return false
 	}
 	if s.dec.Kind != decNone {
-		return seat == s.dec.Seat
+		return seat == s.dec.Seat // a defeated player may still answer its gift
+	}
+	if s.P[seat].Defeated {
+		return false
 	}
 	if s.Fmt == fmtHydra {
 		return s.Team[seat] == s.Team[s.Active] && s.Ended&(1<<seat) == 0

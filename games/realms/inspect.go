@@ -56,7 +56,7 @@ func (s *State) BaseDamage(seat engine.Seat) map[CardID]int {
 }
 
 // Authority, pools and status of a seat.
-func (s *State) Authority(seat engine.Seat) int { return int(s.P[seat].Authority) }
+func (s *State) Authority(seat engine.Seat) int { return s.authority(seat) }
 
 // Trade is seat's Trade pool.
 func (s *State) Trade(seat engine.Seat) int { return int(s.P[seat].Trade) }
@@ -139,11 +139,12 @@ func (s *State) CheckInvariants() error {
 		if int(p.DeckN)+int(p.DiscN) > maxOwn || p.HandN > maxHand || p.PlayN > maxPlay {
 			return errorf("seat %d has a zone over its size", i)
 		}
-		if p.Defeated && (p.HandN|p.DeckN|p.DiscN|p.PlayN) != 0 {
+		gifting := s.dec.Op == opGift && s.dec.Seat == engine.Seat(i)
+		if p.Defeated && !gifting && (p.HandN|p.DeckN|p.DiscN|p.PlayN) != 0 {
 			return errorf("defeated seat %d still holds cards", i)
 		}
 	}
-	if !s.over && s.P[s.toMove()].Defeated {
+	if !s.over && s.P[s.toMove()].Defeated && s.dec.Op != opGift {
 		return errorf("defeated seat %d is to move", s.toMove())
 	}
 	return nil

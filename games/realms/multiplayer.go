@@ -183,9 +183,10 @@ func (s *State) defeat(t engine.Seat) {
 // askGift lets the defeated seat t give one card of its hand, deck or discard pile to the
 // discard pile of seat to, or skip.
 func (s *State) askGift(t, to engine.Seat) {
+	s.P[t].Defeated = true // out of the game already (SR 6.6); only the gift is left to answer
 	s.dec = decision{Kind: decCards, Seat: t, Op: opGift, Target: to, Left: 1, May: true,
 		Zones: ZoneHand | ZoneDiscard}
-	if s.P[t].HandN+s.P[t].DeckN+s.P[t].DiscN == 0 {
+	if int(s.P[t].HandN)+int(s.P[t].DeckN)+int(s.P[t].DiscN) == 0 {
 		s.finishGift()
 	}
 }

@@ -52,11 +52,28 @@ func TestLookupAliasesAndSuggestions(t *testing.T) {
 	}
 }
 
+// abilityCase is one row of an ability-language table: a text and the error it must give
+// ("" when it must parse).
+type abilityCase struct {
+	text    string
+	wantErr string
+}
+
+func checkAbilityCases(t *testing.T, tests []abilityCase) {
+	t.Helper()
+	for _, tt := range tests {
+		_, err := ParseAbility(tt.text)
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("ParseAbility(%q): %v", tt.text, err)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("ParseAbility(%q) error %v, want one containing %q", tt.text, err, tt.wantErr)
+		}
+	}
+}
+
 func TestAbilityLanguageErrors(t *testing.T) {
-	tests := []struct {
-		text    string
-		wantErr string // "" means it parses
-	}{
+	checkAbilityCases(t, []abilityCase{
 		{"combat 3", ""},
 		{"trade 2; may scrap 1 from hand/discard", ""},
 		{"choose one: trade 1 | discard up to 2; draw 1 per card discarded this way", ""},
@@ -73,16 +90,7 @@ func TestAbilityLanguageErrors(t *testing.T) {
 		{"draw 1 per Pirate card played this turn", `unknown faction "pirate"`},
 		{"if hand >= 2: draw 1", "unknown condition"},
 		{"if bases >= 1: choose one: trade 1 | combat 1", "may not hold"},
-	}
-	for _, tt := range tests {
-		_, err := ParseAbility(tt.text)
-		switch {
-		case tt.wantErr == "" && err != nil:
-			t.Errorf("ParseAbility(%q): %v", tt.text, err)
-		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
-			t.Errorf("ParseAbility(%q) error %v, want one containing %q", tt.text, err, tt.wantErr)
-		}
-	}
+	})
 }
 
 func TestCardFileErrorsNameFileCardAndField(t *testing.T) {

@@ -47,10 +47,7 @@ func TestColonyWarsCatalog(t *testing.T) {
 }
 
 func TestColonyWarsAbilityLanguage(t *testing.T) {
-	tests := []struct {
-		text    string
-		wantErr string // "" means it parses
-	}{
+	checkAbilityCases(t, []abilityCase{
 		{"trade 2; if bases >= 3: authority 4; draw 1", ""},
 		{"combat 4; if opponent bases >= 1: combat 2", ""},
 		{"if played Trade Federation: may put this card into hand", ""},
@@ -83,16 +80,7 @@ func TestColonyWarsAbilityLanguage(t *testing.T) {
 		{"discard", "unknown effect"},
 		{"discard up", `expected "up to N"`},
 		{"scrap 1", `expected "from hand"`},
-	}
-	for _, tt := range tests {
-		_, err := ParseAbility(tt.text)
-		switch {
-		case tt.wantErr == "" && err != nil:
-			t.Errorf("ParseAbility(%q): %v", tt.text, err)
-		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
-			t.Errorf("ParseAbility(%q) error %v, want one containing %q", tt.text, err, tt.wantErr)
-		}
-	}
+	})
 }
 
 func TestColonyWarsCardFieldErrors(t *testing.T) {

@@ -349,7 +349,7 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 				continue
 			}
 			ip := &p.Play[i]
-			if _, ok := s.copyable(ip); ok {
+			if _, ok := s.copyable(ip, Ship); ok {
 				add(mkChooseCard(ip.Card, zPlay, 0, false))
 			}
 		}
@@ -361,7 +361,7 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 				if t == int(d.Seat) && i == src {
 					continue
 				}
-				if _, ok := s.copyableBase(&tp.Play[i]); ok {
+				if _, ok := s.copyable(&tp.Play[i], Base); ok {
 					add(mkChooseCard(tp.Play[i].Card, zPlay, engine.Seat(t), true))
 				}
 			}
@@ -381,11 +381,12 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// copyable reports whether a card in play is a ship that Stealth Needle may copy, and what
-// it would become: a Needle that has copied something passes on what it copied.
-func (s *State) copyable(ip *inPlay) (CardID, bool) {
+// copyable reports whether a card in play is of the kind a copier may copy (ships for
+// Stealth Needle, bases for Stealth Tower), and what the copy becomes: a copier that has
+// copied something passes on what it copied; one that has not cannot be copied (SR 4.14).
+func (s *State) copyable(ip *inPlay, kind Kind) (CardID, bool) {
 	c := s.cat.Card(ip.Card)
-	if c.Kind != Ship {
+	if c.Kind != kind {
 		return 0, false
 	}
 	if ip.Copy != 0 {
@@ -405,23 +406,6 @@ func isCopier(c *Card) bool {
 		}
 	}
 	return false
-}
-
-// copyableBase reports whether a card in play is a base that Stealth Tower may copy, and
-// what it would become: a Tower that has copied something passes on what it copied, an
-// uncopied Tower cannot be copied (SR 4.14).
-func (s *State) copyableBase(ip *inPlay) (CardID, bool) {
-	c := s.cat.Card(ip.Card)
-	if c.Kind != Base {
-		return 0, false
-	}
-	if ip.Copy != 0 {
-		return ip.Copy, true
-	}
-	if isCopier(c) {
-		return 0, false
-	}
-	return ip.Card, true
 }
 
 // answer applies one answer (a choose, skip or done action) to the pending decision.
@@ -540,8 +524,8 @@ func (s *State) copyShip(c CardID) {
 	seat := s.dec.Seat
 	p := &s.P[seat]
 	src := int(s.frame.Source)
-	i := s.playIndex(seat, c, func(i int) bool { _, ok := s.copyable(&p.Play[i]); return ok && i != src })
-	target, _ := s.copyable(&p.Play[i])
+	i := s.playIndex(seat, c, func(i int) bool { _, ok := s.copyable(&p.Play[i], Ship); return ok && i != src })
+	target, _ := s.copyable(&p.Play[i], Ship)
 	p.Play[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint8(src)}
@@ -554,10 +538,10 @@ func (s *State) copyBase(owner engine.Seat, c CardID) {
 	src := int(s.frame.Source)
 	op := &s.P[owner]
 	i := s.playIndex(owner, c, func(i int) bool {
-		_, ok := s.copyableBase(&op.Play[i])
+		_, ok := s.copyable(&op.Play[i], Base)
 		return ok && (owner != seat || i != src)
 	})
-	target, _ := s.copyableBase(&op.Play[i])
+	target, _ := s.copyable(&op.Play[i], Base)
 	s.P[seat].Play[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint8(src)}

@@ -3,9 +3,12 @@ package main
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"starnexus/ai"
+	"starnexus/ai/ismcts"
 	"starnexus/engine"
 	"starnexus/games/realms"
 )
@@ -16,13 +19,55 @@ var botMakers = map[string]func() engine.Bot{
 	"greedy": func() engine.Bot { return realms.Greedy{} },
 }
 
-// newBot returns the bot called name, or an error listing the known ones.
+// newBot returns the bot called name, or an error listing the known ones. Besides the names
+// of botMakers it accepts "ismcts:key=value:..." for experiments (keys: iters, ms, eps, cap,
+// c, reuse, rollout).
 func newBot(name string) (engine.Bot, error) {
-	mk, ok := botMakers[strings.ToLower(name)]
+	name = strings.ToLower(name)
+	if rest, ok := strings.CutPrefix(name, "ismcts:"); ok {
+		return parseISMCTS(name, rest)
+	}
+	mk, ok := botMakers[name]
 	if !ok {
 		return nil, fmt.Errorf("unknown bot %q (known: %s, or human)", name, strings.Join(botNames(), ", "))
 	}
 	return mk(), nil
+}
+
+func parseISMCTS(name, spec string) (engine.Bot, error) {
+	cfg := ismcts.Config{Name: name, Rollout: realms.Greedy{}}
+	for _, kv := range strings.Split(spec, ":") {
+		k, v, _ := strings.Cut(kv, "=")
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil && k != "rollout" {
+			return nil, fmt.Errorf("bot %q: %s: %w", name, k, err)
+		}
+		switch k {
+		case "iters":
+			cfg.Iterations = int(f)
+		case "ms":
+			cfg.Time = msDuration(f)
+		case "eps":
+			cfg.Epsilon = f
+		case "cap":
+			cfg.MaxRolloutActions = int(f)
+		case "c":
+			cfg.Exploration = f
+		case "prior":
+			cfg.Prior = f
+		case "reuse":
+			cfg.Reuse = f != 0
+		case "rollout":
+			b, err := newBot(v)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Rollout = b
+		default:
+			return nil, fmt.Errorf("bot %q: unknown key %q", name, k)
+		}
+	}
+	return ismcts.New(cfg), nil
 }
 
 func botNames() []string {
@@ -33,3 +78,5 @@ func botNames() []string {
 	sort.Strings(n)
 	return n
 }
+
+func msDuration(ms float64) time.Duration { return time.Duration(ms * float64(time.Millisecond)) }

@@ -1,0 +1,76 @@
+package ismcts
+
+import "starnexus/engine"
+
+// Reusing the tree between decisions of one turn.
+//
+// After the bot picks action a, the subtree under a holds the statistics of every iteration
+// that went through a. They stay valid for the next decision only if that decision is taken
+// in the information set the subtree was grown in: the bot moves again right away and a
+// revealed nothing (it drew no card, no shuffle happened, nobody else acted). The bot checks
+// this without knowing the game: it applies a in one determinization, steps over its own
+// forced moves, and records the View that this predicts. If the View of the next decision
+// is byte for byte the predicted one, nothing hidden influenced the step and the subtree is
+// kept; otherwise (a card was drawn, an opponent acted, a new game began) the search starts
+// afresh. A subtree grown from worlds the new View rules out would bias the search towards
+// hands the bot now knows it does not hold.
+
+// prepareReuse records the subtree of the chosen child and the View it expects next.
+func (b *Bot) prepareReuse(det engine.Determinizer, seat engine.Seat, chosen int32, a engine.Action, rng *engine.RNG) {
+	b.keep = -1
+	if !b.cfg.Reuse || b.nodes[chosen].child < 0 {
+		return
+	}
+	st := det.Determinize(b.scratch, rng)
+	b.scratch = st
+	st.ApplyTrusted(seat, a)
+	for !st.Over() {
+		m := st.ToMove(b.movers[:0])
+		if len(m) == 0 || m[0] != seat {
+			return
+		}
+		b.legal = st.Legal(seat, b.legal[:0])
+		if len(b.legal) > 1 {
+			break
+		}
+		st.ApplyTrusted(seat, b.legal[0])
+	}
+	if st.Over() {
+		return
+	}
+	exp, err := st.View(seat).MarshalJSON()
+	if err != nil {
+		return
+	}
+	b.expect = append(b.expect[:0], exp...)
+	b.keep, b.keepSeat = chosen, seat
+}
+
+// reroot makes the subtree at k the whole tree, with k as node 0, copying it into the spare
+// pool so that both pools keep their capacity.
+func (b *Bot) reroot(k int32) {
+	old := b.nodes
+	nw := append(b.spare[:0], old[k])
+	nw[0].parent, nw[0].sibling = -1, -1
+	// Copy breadth first: each copied node's children are appended and relinked.
+	for i := 0; i < len(nw); i++ {
+		first := nw[i].child
+		nw[i].child = -1
+		prev := int32(-1)
+		for ch := first; ch >= 0; ch = old[ch].sibling {
+			j := int32(len(nw))
+			nd := old[ch]
+			nd.parent, nd.sibling = int32(i), -1
+			nw = append(nw, nd)
+			if prev < 0 {
+				nw[i].child = j
+			} else {
+				nw[prev].sibling = j
+			}
+			prev = j
+		}
+	}
+	b.spare = old[:0]
+	b.nodes = nw
+}
+

@@ -73,4 +73,3 @@ func (b *Bot) reroot(k int32) {
 	b.spare = old[:0]
 	b.nodes = nw
 }
-

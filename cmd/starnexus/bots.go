@@ -15,8 +15,9 @@ import (
 
 // botMakers lists the bots a seat may name, for Star Realms.
 var botMakers = map[string]func() engine.Bot{
-	"random": func() engine.Bot { return ai.Random{} },
-	"greedy": func() engine.Bot { return realms.Greedy{} },
+	"random":   func() engine.Bot { return ai.Random{} },
+	"greedy":   func() engine.Bot { return realms.Greedy{} },
+	"velocity": func() engine.Bot { return realms.Velocity{} },
 }
 
 // newBot returns the bot called name, or an error listing the known ones. Besides the names

@@ -1,0 +1,35 @@
+// The page's router: #/ is the lobby, #/game/ID[/TOKEN] a seat (the token is kept in
+// localStorage so a bare #/game/ID reconnects), #/watch/ID a spectator, #/replay/ID a replay.
+
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { html } from './html.js';
+import { tokens } from './api.js';
+import { Lobby } from './lobby.js';
+import { Game } from './game.js';
+import { Replay } from './replay.js';
+
+function route() {
+  const [, kind, id, token] = location.hash.replace(/^#\/?/, '/').split('/');
+  if (kind === 'game' && id) {
+    if (token) tokens.set(id, decodeURIComponent(token));
+    return { kind: 'game', id, token: tokens.get(id) };
+  }
+  if (kind === 'watch' && id) return { kind: 'game', id, token: '' };
+  if (kind === 'replay' && id) return { kind: 'replay', id };
+  return { kind: 'lobby' };
+}
+
+function App() {
+  const [r, setR] = useState(route());
+  useEffect(() => {
+    const f = () => setR(route());
+    addEventListener('hashchange', f);
+    return () => removeEventListener('hashchange', f);
+  }, []);
+  if (r.kind === 'game') return html`<${Game} key=${r.id + r.token} id=${r.id} token=${r.token} />`;
+  if (r.kind === 'replay') return html`<${Replay} id=${r.id} />`;
+  return html`<${Lobby} />`;
+}
+
+render(html`<${App} />`, document.getElementById('app'));

@@ -1,0 +1,168 @@
+// The game screen: everything a player at the table sees, the legal actions, and the log.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { html } from './html.js';
+import { api, connect, tokens } from './api.js';
+import { Card, CardPanel, loadCards } from './cards.js';
+import { ActionPanel, groupActions } from './actions.js';
+import { Log } from './log.js';
+
+// normalize accepts a View either bare or wrapped as {"view": {...}, "legal", "seq", "log"}.
+export function normalize(msg) {
+  if (!msg) return null;
+  if (!msg.view) return msg;
+  const { view, ...rest } = msg;
+  return { ...view, ...rest };
+}
+
+function Stat({ label, value, cls, title }) {
+  return html`<span class=${'stat ' + (cls || '')} title=${title || label}><span class="stat-label">${label}</span> <b>${value}</b></span>`;
+}
+
+function PlayArea({ p, attack, send }) {
+  if (!p.in_play || p.in_play.length === 0) return html`<div class="play-area empty muted">nothing in play</div>`;
+  return html`<div class="play-area">${p.in_play.map((c) => {
+    const full = attack.get(p.name + ':' + c.card);
+    const marks = html`${c.damage ? html`<span class="damage" title="damage taken this round">−${c.damage}</span>` : ''}
+      ${full ? html`<span class="target" title="you can attack this base">🎯</span>` : ''}
+      ${c.copy ? html`<span class="copy" title=${'copying ' + c.copy}>= ${c.copy}</span>` : ''}`;
+    return html`<${Card} name=${c.card} marks=${marks} small
+      onClick=${full && full.full ? () => send(full.full) : undefined} />`;
+  })}</div>`;
+}
+
+function Player({ p, me, active, toMove, attack, send }) {
+  const cls = ['player', me ? 'me' : '', p.defeated ? 'defeated' : '', p.name === active ? 'active' : '',
+    p.attackable_by_viewer ? 'attackable' : ''].join(' ');
+  const outpost = (p.in_play || []).some((c) => c.outpost);
+  return html`<section class=${cls} data-player=${p.name}>
+    <header>
+      <span class="pname">${p.name}${me ? ' (you)' : ''}</span>
+      ${p.team ? html`<span class="badge team">Team ${p.team}</span>` : ''}
+      ${p.role ? html`<span class="badge role">${p.role}</span>` : ''}
+      ${p.name === active && !p.defeated ? html`<span class="badge turn">${p.name === toMove ? 'to move' : 'turn'}</span>` : ''}
+      ${p.defeated ? html`<span class="badge dead">defeated</span>` : ''}
+      ${p.attackable_by_viewer ? html`<span class="badge attackable" title="you can attack this player now">⚔ in range</span>` : ''}
+      ${outpost ? html`<span class="badge outpost" title="an outpost protects this player: destroy it first">⛨ outpost</span>` : ''}
+    </header>
+    <div class="stats">
+      <${Stat} label="Authority" value=${p.authority} cls="authority" />
+      <${Stat} label="Trade" value=${p.trade} cls="trade" />
+      <${Stat} label="Combat" value=${p.combat} cls="combat" />
+      <${Stat} label="Hand" value=${p.hand_count} />
+      <${Stat} label="Deck" value=${p.deck_count} />
+      <details class="discard"><summary><${Stat} label="Discard" value=${(p.discard || []).length} title="click to see the discard pile" /></summary>
+        <div class="card-list">${(p.discard || []).map((n) => html`<${Card} name=${n} small />`)}</div></details>
+    </div>
+    <${PlayArea} p=${p} attack=${attack} send=${send} />
+    ${p.hand && !me ? html`<div class="seen-hand"><span class="muted">Hand you can see:</span>
+      <div class="card-list">${p.hand.map((n) => html`<${Card} name=${n} small />`)}</div></div>` : ''}
+  </section>`;
+}
+
+function TradeRow({ v, buys, send }) {
+  const canBuy = new Set(buys);
+  return html`<section class="trade">
+    <h3>Trade Row <span class="muted">— tap a card to read it; highlighted ones you can buy now</span></h3>
+    <div class="card-list">
+      ${(v.trade_row || []).map((n) => html`<${Card} name=${n} onClick=${canBuy.has('buy ' + n) ? () => send('buy ' + n) : undefined} />`)}
+      <${Card} name="Explorer" extra=${html`<span class="pile">×${v.explorers}</span>`}
+        onClick=${canBuy.has('buy Explorer') ? () => send('buy Explorer') : undefined} />
+    </div>
+    <div class="muted small">Trade deck: ${v.trade_deck_count} cards · Scrap heap: ${(v.scrap_heap || []).length} · Rounds played: ${v.rounds_done}</div>
+  </section>`;
+}
+
+function Banner({ v, mine, seatName }) {
+  if (v.over) {
+    const w = v.winners || [];
+    return html`<div class="banner over" data-testid="winner">
+      ${w.length ? `🏆 ${w.join(' and ')} ${w.length > 1 ? 'win' : 'wins'}!` : 'The game ended in a draw.'}
+      ${seatName && w.includes(seatName) ? ' Well played.' : ''}
+      <a href=${'#/replay/' + v.id}> Watch the replay</a></div>`;
+  }
+  if (mine) return html`<div class="banner yours">Your move${v.prompt ? html`: <b>${v.prompt}</b>` : ' — play cards, buy, attack, then end your turn.'}</div>`;
+  return html`<div class="banner waiting">Waiting for ${v.to_move || v.active}…${v.prompt ? html` <span class="muted">(${v.prompt})</span>` : ''}</div>`;
+}
+
+export function Game({ id, token }) {
+  const [v, setV] = useState(null);
+  const [status, setStatus] = useState('connecting');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const latest = useRef(null);
+  const take = (msg) => {
+    const nv = normalize(msg);
+    if (!nv) return;
+    if (latest.current && nv.seq != null && latest.current.seq != null && nv.seq < latest.current.seq) return;
+    latest.current = nv;
+    setV(nv);
+  };
+  useEffect(() => { loadCards(); return connect(id, token, take, setStatus); }, [id, token]);
+
+  const send = async (action) => {
+    setBusy(true);
+    setError('');
+    try {
+      take(await api.act(id, token, action, latest.current ? latest.current.seq : 0));
+    } catch (e) {
+      setError(`“${action}”: ${e.message}`);
+      api.view(id, token).then(take, () => {});
+    } finally { setBusy(false); }
+  };
+  // Play all plays the hand card by card, stopping at any decision a card asks for.
+  const playAll = async () => {
+    setBusy(true);
+    try {
+      for (let i = 0; i < 20; i++) {
+        const cur = latest.current;
+        const plays = groupActions(cur.legal).play;
+        if (cur.prompt || plays.length === 0) break;
+        take(await api.act(id, token, plays[0], cur.seq));
+      }
+    } catch (e) { setError(e.message); } finally { setBusy(false); }
+  };
+
+  if (!v) return html`<main class="game"><p class="loading">Connecting to game ${id}… <span class="muted">${status}</span></p>
+    ${error ? html`<p class="error">${error}</p>` : ''}</main>`;
+  const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
+  const me = seat >= 0 ? v.players[seat] : null;
+  const legal = v.legal || [];
+  const g = groupActions(legal);
+  const others = v.players.filter((_, i) => i !== seat);
+  const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} active=${v.active} toMove=${v.to_move} attack=${g.attack} send=${send} />`;
+  const playable = new Set(g.play);
+  return html`<main class="game">
+    <div class="topbar">
+      <a href="#/">← Lobby</a>
+      <span>Game <b>${id}</b> · ${v.format}${me ? html` · you are <b>${me.name}</b>` : html` · <b>spectating</b>`}</span>
+      <span class=${'conn ' + status}>● ${status}</span>
+    </div>
+    <${Banner} v=${{ ...v, id }} mine=${legal.length > 0} seatName=${me && me.name} />
+    ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
+    <div class="layout">
+      <div class="table">
+        <div class="opponents">${others.map((p) => P(p, false))}</div>
+        <${TradeRow} v=${v} buys=${g.buy} send=${send} />
+        ${me ? html`<div class="mine">
+          ${P(me, true)}
+          <section class="hand"><h3>Your hand <span class="muted">(${(me.hand || []).length})</span></h3>
+            <div class="card-list">${(me.hand || []).map((n) => html`<${Card} name=${n}
+              onClick=${playable.has('play ' + n) ? () => send('play ' + n) : undefined} />`)}
+              ${(me.hand || []).length === 0 ? html`<span class="muted">empty</span>` : ''}</div>
+          </section>
+        </div>` : ''}
+        ${legal.length ? html`<${ActionPanel} legal=${legal} prompt=${v.prompt} send=${send} busy=${busy} onPlayAll=${playAll} />` : ''}
+      </div>
+      <div class="side">
+        <${CardPanel} />
+        <${Log} id=${id} v=${v} />
+      </div>
+    </div>
+  </main>`;
+}
+
+export function claimToken(id, token) {
+  if (token) tokens.set(id, token);
+  return token || tokens.get(id);
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"starnexus/ai"
+	"starnexus/ai/ismcts"
 	"starnexus/engine"
 	"starnexus/games/realms"
 )
@@ -19,11 +20,25 @@ type BenchResult struct {
 	AllocCloneNs      float64 `json:"clone_alloc_ns"`
 	FFA4GamesPerSec   float64 `json:"realms_4p_ffa_greedy_games_per_sec"`
 	Hydra6GamesPerSec float64 `json:"realms_6p_hydra_greedy_games_per_sec"`
+
+	// ISMCTS iterations per second from a mid-game position, with greedy rollouts (the
+	// engine-bound figure) and with velocity rollouts (what hard and expert use).
+	ISMCTSItersPerSec         float64 `json:"ismcts_iterations_per_sec"`
+	ISMCTSVelocityItersPerSec float64 `json:"ismcts_velocity_iterations_per_sec"`
+	// Milliseconds per decision of each difficulty level, averaged over every decision it
+	// was asked for in games against greedy (forced ones included, which cost nothing).
+	EasyDecisionMs   float64 `json:"easy_decision_ms,omitempty"`
+	MediumDecisionMs float64 `json:"medium_decision_ms,omitempty"`
+	HardDecisionMs   float64 `json:"hard_decision_ms,omitempty"`
+	ExpertDecisionMs float64 `json:"expert_decision_ms,omitempty"`
+	// Levels holds every level's figures, the four above included.
+	Levels map[string]DecisionTime `json:"levels,omitempty"`
 }
 
-// Bench measures the engine in the calling goroutine, spending about d on each figure. Run
-// it with GOMAXPROCS=1 for one-core figures.
-func Bench(cat *realms.Catalog, d time.Duration) BenchResult {
+// Bench measures the engine and the search bots in the calling goroutine, spending about d
+// on each figure (each level's decision time plays whole games, at least two). Run it with
+// GOMAXPROCS=1 for one-core figures.
+func Bench(cat *realms.Catalog, d time.Duration, levels []Level) BenchResult {
 	var r BenchResult
 	greedy := []engine.Bot{realms.Greedy{}, realms.Greedy{}}
 	random := []engine.Bot{ai.Random{}, ai.Random{}}
@@ -41,7 +56,45 @@ func Bench(cat *realms.Catalog, d time.Duration) BenchResult {
 	g6 := append(g4, realms.Greedy{}, realms.Greedy{})
 	games, _, el = PlayGames(cat, realms.Options{Format: "hydra", Names: []string{"P1", "P2", "P3", "P4", "P5", "P6"}}, g6, d)
 	r.Hydra6GamesPerSec = float64(games) / el.Seconds()
+	r.ISMCTSItersPerSec = ISMCTSItersPerSec(cat, realms.Greedy{}, d)
+	r.ISMCTSVelocityItersPerSec = ISMCTSItersPerSec(cat, realms.Velocity{}, d)
+	for _, l := range levels {
+		t := TimeDecisions(cat, l.Make, d)
+		if r.Levels == nil {
+			r.Levels = map[string]DecisionTime{}
+		}
+		r.Levels[l.Name] = t
+		switch l.Name {
+		case "easy":
+			r.EasyDecisionMs = t.Ms
+		case "medium":
+			r.MediumDecisionMs = t.Ms
+		case "hard":
+			r.HardDecisionMs = t.Ms
+		case "expert":
+			r.ExpertDecisionMs = t.Ms
+		}
+	}
 	return r
+}
+
+// ISMCTSItersPerSec runs searches of 200 iterations with the given rollout policy (epsilon
+// 0.1, prior 1, no reuse) from a mid-game position for about d.
+func ISMCTSItersPerSec(cat *realms.Catalog, rollout engine.Bot, d time.Duration) float64 {
+	s := midGame(cat)
+	var legal []engine.Action
+	seat := s.ToMove(nil)[0]
+	for legal = s.Legal(seat, nil); len(legal) < 2; legal = s.Legal(seat, nil) {
+		s.ApplyTrusted(seat, realms.Greedy{}.Choose(s.View(seat), legal, nil))
+		seat = s.ToMove(nil)[0]
+	}
+	bot := ismcts.New(ismcts.Config{Iterations: 200, Rollout: rollout, Epsilon: 0.1, Prior: 1})
+	rng := engine.NewRNG(1)
+	start := time.Now()
+	for time.Since(start) < d {
+		bot.Choose(s.View(seat), legal, &rng)
+	}
+	return float64(bot.Stats().Iterations) / time.Since(start).Seconds()
 }
 
 // PlayGames plays complete games with fresh seeds for about d and counts games and actions.

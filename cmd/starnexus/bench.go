@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"time"
 
+	"starnexus/ai/ismcts"
+	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/sim"
 )
@@ -17,7 +19,8 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	secs := fs.Float64("seconds", 2, "time spent on each measurement")
+	secs := fs.Float64("seconds", 2, "time spent on each measurement (each level plays at least two whole games)")
+	noLevels := fs.Bool("no-levels", false, "skip the difficulty levels' decision times (expert alone takes minutes)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -27,7 +30,16 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	r := sim.Bench(cat, time.Duration(*secs*float64(time.Second)))
+	var lv []sim.Level
+	for _, l := range levels {
+		cfg := l.cfg
+		cfg.Name = l.name
+		lv = append(lv, sim.Level{Name: l.name, Make: func() engine.Bot { return ismcts.New(cfg) }})
+	}
+	if *noLevels {
+		lv = nil
+	}
+	r := sim.Bench(cat, time.Duration(*secs*float64(time.Second)), lv)
 	if *asJSON {
 		b, _ := json.Marshal(r)
 		fmt.Fprintln(stdout, string(b))
@@ -40,5 +52,13 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  6-player Hydra, greedy:        %10.0f games/s\n", r.Hydra6GamesPerSec)
 	fmt.Fprintf(stdout, "  Clone (bots' path, into a reused State, no allocation): %6.1f ns\n", r.CloneNs)
 	fmt.Fprintf(stdout, "  Clone (into a new allocation):                         %6.1f ns\n", r.AllocCloneNs)
+	fmt.Fprintf(stdout, "  ISMCTS iterations/s, greedy rollouts:   %8.0f\n", r.ISMCTSItersPerSec)
+	fmt.Fprintf(stdout, "  ISMCTS iterations/s, velocity rollouts: %8.0f\n", r.ISMCTSVelocityItersPerSec)
+	for _, l := range levels {
+		if t, ok := r.Levels[l.name]; ok {
+			fmt.Fprintf(stdout, "  %-6s %8.2f ms per decision (%8.2f ms per decision with a choice; %d decisions, %d with a choice)\n",
+				l.name, t.Ms, t.SearchMs, t.Decisions, t.Searched)
+		}
+	}
 	return 0
 }

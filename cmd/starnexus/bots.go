@@ -20,6 +20,35 @@ var botMakers = map[string]func() engine.Bot{
 	"velocity": func() engine.Bot { return realms.Velocity{} },
 }
 
+// Levels are the difficulty levels a player picks by name, weakest first. Each is an ISMCTS
+// configuration with a budget in iterations, not milliseconds, so that a level plays the same
+// on a fast or a busy machine and a seeded game is reproducible. docs/ai.md gives their
+// measured strength and time per decision.
+var levels = []struct {
+	name string
+	cfg  ismcts.Config
+}{
+	// easy searches a little with no regard for the greedy policy's own choice, so it
+	// wanders: it plays every card and attacks, but buys and scraps erratically.
+	{"easy", ismcts.Config{Iterations: 200, Rollout: realms.Greedy{}, Epsilon: 0.1}},
+	// medium searches as little, but tries greedy's choice first and keeps it unless the
+	// search finds better.
+	{"medium", ismcts.Config{Iterations: 200, Rollout: realms.Greedy{}, Epsilon: 0.1, Prior: 1}},
+	// hard plays velocity rollouts and starts from velocity's choice, with five times the
+	// budget, and keeps its tree through the deterministic steps of a turn.
+	{"hard", ismcts.Config{Iterations: 1000, Rollout: realms.Velocity{}, Epsilon: 0.1, Prior: 1, Reuse: true}},
+	// expert is hard with five times the budget again.
+	{"expert", ismcts.Config{Iterations: 5000, Rollout: realms.Velocity{}, Epsilon: 0.1, Prior: 1, Reuse: true}},
+}
+
+func init() {
+	for _, l := range levels {
+		cfg := l.cfg
+		cfg.Name = l.name
+		botMakers[l.name] = func() engine.Bot { return ismcts.New(cfg) }
+	}
+}
+
 // newBot returns the bot called name, or an error listing the known ones. Besides the names
 // of botMakers it accepts "ismcts:key=value:..." for experiments (keys: iters, ms, eps, cap,
 // c, reuse, rollout).

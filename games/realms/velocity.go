@@ -25,6 +25,7 @@ type velo struct {
 	auth     int              // own authority
 	foe      int              // lowest authority among the opponents we may attack (or any opponent)
 	turn     int              // the bot's own turn number, roughly
+	counted  bool             // starters and faction are filled in (count)
 	starters int              // Vipers and Scouts still owned
 	faction  [numFactions]int // bought cards owned, by faction
 }
@@ -43,8 +44,17 @@ func newVelo(v *View) velo {
 			c.foe = a
 		}
 	}
+	return c
+}
+
+// count fills in what the bot owns, which only buying and scrapping need.
+func (c *velo) count() {
+	if c.counted {
+		return
+	}
+	c.counted = true
 	var owned [256]uint8
-	v.CountOwned(c.me, &owned)
+	c.v.CountOwned(c.me, &owned)
 	for id, k := range owned {
 		if k == 0 || id == 0 {
 			continue
@@ -61,7 +71,6 @@ func newVelo(v *View) velo {
 			}
 		}
 	}
-	return c
 }
 
 // low reports how far the bot's authority is below a comfortable level, from 0 to 1.
@@ -82,6 +91,13 @@ func (b Velocity) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG)
 		return legal[0]
 	}
 	v := ev.(*View)
+	if v.PendingOp() == OpNone {
+		for _, a := range legal {
+			if kindOf(a) == actPlay {
+				return a // every card is played: their effects do not depend on the order
+			}
+		}
+	}
 	c := newVelo(v)
 	if v.PendingOp() != OpNone {
 		return c.answer(legal)
@@ -94,8 +110,6 @@ func (b Velocity) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG)
 	)
 	for _, a := range legal {
 		switch kindOf(a) {
-		case actPlay:
-			return a // every card is played: their effects do not depend on the order
 		case actUse:
 			if Slot(zoneOf(a)) != ScrapSlot {
 				if use == 0 {
@@ -153,6 +167,7 @@ func (b Velocity) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG)
 
 // buyValue ranks a card to acquire; below 0 it is not worth a place in the deck.
 func (c *velo) buyValue(id CardID) float64 {
+	c.count()
 	card := c.cat.Card(id)
 	val := float64(card.Cost)
 	if id == c.cat.Explorer {
@@ -283,6 +298,7 @@ func (c *velo) cardAnswer(op Op, a engine.Action) float64 {
 	card := c.cat.Card(id)
 	switch op {
 	case OpScrap:
+		c.count()
 		val := -1.0
 		switch id {
 		case c.cat.Viper:
@@ -345,7 +361,7 @@ func (c *velo) optionValue(ab Ability) float64 {
 		case OpOpponentDiscards:
 			val += 1.5
 		case OpScrap:
-			if c.starters > 0 {
+			if c.count(); c.starters > 0 {
 				val += 2
 			}
 		case OpDiscard:

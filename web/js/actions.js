@@ -48,7 +48,7 @@ function chooseLabel(a, opts) {
   return rest;
 }
 
-const cost = (name) => { const c = cardInfo(name); return c && c.cost != null ? ` · ${c.cost}¤` : ''; };
+const cost = (name) => { const c = cardInfo(name); return c && c.cost != null ? ` (${c.cost})` : ''; };
 const flowLabel = { skip: 'Skip', done: 'Done', end: 'End turn' };
 const flowHelp = {
   skip: 'decline this optional effect',
@@ -90,7 +90,7 @@ export function ActionPanel({ legal, prompt, send, busy, onPlayAll }) {
       <h4>${title}${help ? html` <span class="muted">${help}</span>` : ''}</h4><div class="act-row">${items}</div></div>` : '';
   const plays = g.play.map((a) => html`<${Btn} action=${a} label=${'Play ' + a.slice(5)} send=${send} card=${a.slice(5)} cls="play" />`);
   if (g.play.length > 1) plays.unshift(html`<button type="button" class="act play-all" onClick=${onPlayAll}
-      title="play every card in your hand, one by one">Play all (${g.play.length})</button>`);
+      title="play every card in your hand, one by one">Play all</button>`);
   return html`<div class=${'actions' + (busy ? ' busy' : '')}>
     ${section('Choose', g.choose.map((a) => html`<${Btn} action=${a} label=${chooseLabel(a, opts)} send=${send} cls="choose" />`))}
     ${section('Play from hand', plays)}

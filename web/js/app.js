@@ -32,4 +32,6 @@ function App() {
   return html`<${Lobby} />`;
 }
 
-render(html`<${App} />`, document.getElementById('app'));
+const root = document.getElementById('app');
+root.textContent = '';
+render(html`<${App} />`, root);

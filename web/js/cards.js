@@ -69,9 +69,9 @@ export function Card({ name, onClick, title, extra, marks, small }) {
       data-card=${name}>
     <span class="card-name">${name}</span>
     <span class="card-meta">
-      ${c && c.cost != null ? html`<span class="cost" title="cost">${c.cost}¤</span>` : ''}
+      ${c && c.cost != null ? html`<span class="cost" title=${'costs ' + c.cost + ' Trade'}>${c.cost}</span>` : ''}
       ${c && c.type === 'base' ? html`<span class=${c.outpost ? 'shield outpost' : 'shield'}
-          title=${c.outpost ? 'outpost: must be destroyed first' : 'base'}>${c.outpost ? '⛨' : '◆'}${c.defense}</span>` : ''}
+          title=${c.outpost ? 'outpost: must be destroyed before its owner or other bases' : 'base: stays in play'}>${c.outpost ? 'outpost' : 'base'} ${c.defense}</span>` : ''}
       ${marks}
     </span>
     ${extra}
@@ -84,7 +84,7 @@ export function CardPanel() {
   if (!name) return html`<aside class="card-panel muted">Point at or tap a card to read it.</aside>`;
   const c = cardInfo(name);
   return html`<aside class=${'card-panel ' + factionClass(c)}>
-    <div class="cp-head"><b>${name}</b>${c && c.cost != null ? html`<span class="cost">${c.cost}¤</span>` : ''}</div>
+    <div class="cp-head"><b>${name}</b>${c && c.cost != null ? html`<span class="cost" title="cost in Trade">${c.cost}</span>` : ''}</div>
     ${c ? html`<div class="cp-type">${(c.faction && c.faction.length ? c.faction.join(' / ') : 'Unaligned')}
         ${' · '}${c.type === 'base' ? (c.outpost ? `Outpost, defense ${c.defense}` : `Base, defense ${c.defense}`) : 'Ship'}</div>
       ${abilityLabels.filter(([k]) => c[k]).map(([k, label]) => html`<div class="cp-ab"><span class="cp-label">${label}</span> ${c[k]}</div>`)}`

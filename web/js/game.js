@@ -24,7 +24,7 @@ function PlayArea({ p, attack, send }) {
   return html`<div class="play-area">${p.in_play.map((c) => {
     const full = attack.get(p.name + ':' + c.card);
     const marks = html`${c.damage ? html`<span class="damage" title="damage taken this round">−${c.damage}</span>` : ''}
-      ${full ? html`<span class="target" title="you can attack this base">🎯</span>` : ''}
+      ${full ? html`<span class="target" title="you can destroy this base: click it">target</span>` : ''}
       ${c.copy ? html`<span class="copy" title=${'copying ' + c.copy}>= ${c.copy}</span>` : ''}`;
     return html`<${Card} name=${c.card} marks=${marks} small
       onClick=${full && full.full ? () => send(full.full) : undefined} />`;
@@ -32,8 +32,9 @@ function PlayArea({ p, attack, send }) {
 }
 
 function Player({ p, me, active, toMove, attack, send }) {
+  const inRange = [...attack.keys()].some((k) => k === p.name || k.startsWith(p.name + ':'));
   const cls = ['player', me ? 'me' : '', p.defeated ? 'defeated' : '', p.name === active ? 'active' : '',
-    p.attackable_by_viewer ? 'attackable' : ''].join(' ');
+    inRange ? 'attackable' : ''].join(' ');
   const outpost = (p.in_play || []).some((c) => c.outpost);
   return html`<section class=${cls} data-player=${p.name}>
     <header>
@@ -42,8 +43,8 @@ function Player({ p, me, active, toMove, attack, send }) {
       ${p.role ? html`<span class="badge role">${p.role}</span>` : ''}
       ${p.name === active && !p.defeated ? html`<span class="badge turn">${p.name === toMove ? 'to move' : 'turn'}</span>` : ''}
       ${p.defeated ? html`<span class="badge dead">defeated</span>` : ''}
-      ${p.attackable_by_viewer ? html`<span class="badge attackable" title="you can attack this player now">⚔ in range</span>` : ''}
-      ${outpost ? html`<span class="badge outpost" title="an outpost protects this player: destroy it first">⛨ outpost</span>` : ''}
+      ${p.attackable_by_viewer ? html`<span class="badge attackable" title="your Combat can hit this player now">you can attack</span>` : ''}
+      ${outpost ? html`<span class="badge outpost" title="an outpost protects this player: destroy it first">protected by an outpost</span>` : ''}
     </header>
     <div class="stats">
       <${Stat} label="Authority" value=${p.authority} cls="authority" />
@@ -62,7 +63,7 @@ function Player({ p, me, active, toMove, attack, send }) {
 
 function TradeRow({ v, buys, send }) {
   const canBuy = new Set(buys);
-  return html`<section class="trade">
+  return html`<section class="trade-row">
     <h3>Trade Row <span class="muted">— tap a card to read it; highlighted ones you can buy now</span></h3>
     <div class="card-list">
       ${(v.trade_row || []).map((n) => html`<${Card} name=${n} onClick=${canBuy.has('buy ' + n) ? () => send('buy ' + n) : undefined} />`)}
@@ -77,7 +78,7 @@ function Banner({ v, mine, seatName }) {
   if (v.over) {
     const w = v.winners || [];
     return html`<div class="banner over" data-testid="winner">
-      ${w.length ? `🏆 ${w.join(' and ')} ${w.length > 1 ? 'win' : 'wins'}!` : 'The game ended in a draw.'}
+      ${w.length ? `${w.join(' and ')} ${w.length > 1 ? 'win' : 'wins'}!` : 'The game ended in a draw.'}
       ${seatName && w.includes(seatName) ? ' Well played.' : ''}
       <a href=${'#/replay/' + v.id}> Watch the replay</a></div>`;
   }

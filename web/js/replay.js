@@ -36,7 +36,7 @@ export function Replay({ id }) {
       <button type="button" onClick=${() => go(last)} title="last action">⏭</button>
       <input type="range" min="0" max=${Math.max(0, last)} value=${at} onInput=${(ev) => go(+ev.target.value)} />
       ${e ? html`<div class="replay-now"><b>${e.who}</b> ${e.text}</div>` : ''}
-      ${data.winners ? html`<div class="banner over">🏆 ${[].concat(data.winners).join(' and ')}</div>` : ''}
+      ${data.winners ? html`<div class="banner over">Winner: ${[].concat(data.winners).join(' and ')}</div>` : ''}
     </div>
     <${LogList} entries=${entries} names=${names} current=${at} />
   </main>`;

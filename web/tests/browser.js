@@ -1,0 +1,61 @@
+// Helpers for the browser tests: Debian's Chromium driven by playwright-core, and a
+// starnexus server on a free loopback port with a temporary database.
+
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import net from 'node:net';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+// launchBrowser starts headless Chromium with the flags this machine needs: no sandbox (CI runs
+// as root), no GPU, and no background connections (the network is closed).
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'starnexus-chromium-'));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1400, height: 1000 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { ctx, close: async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); } };
+}
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
+    s.on('error', fail);
+  });
+}
+
+// startServer builds the binary once and runs `starnexus serve` on a free port with a fresh
+// database; STARNEXUS_URL points the tests at a server that is already running instead.
+export async function startServer() {
+  if (process.env.STARNEXUS_URL) return { url: process.env.STARNEXUS_URL, stop: async () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'starnexus-web-'));
+  const bin = join(dir, 'starnexus');
+  execFileSync('go', ['build', '-o', bin, './cmd/starnexus'], { cwd: repoRoot, stdio: 'inherit' });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'test.db')],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(url + '/healthz')).ok) break; } catch { /* not up yet */ }
+    if (proc.exitCode !== null || i > 150) throw new Error('starnexus serve did not start:\n' + stderr);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

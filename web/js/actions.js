@@ -63,7 +63,7 @@ function Btn({ action, label, send, cls, title, card }) {
 }
 
 // Ranged is one "attack/give up to N" control: an amount and a button.
-function Ranged({ verb, e, send, label, fullLabel }) {
+function Ranged({ verb, e, send, label, fullLabel, cls = 'attack' }) {
   const [n, setN] = useState('');
   const amount = Math.min(e.max, Math.max(1, +n || e.max));
   return html`<div class="ranged">
@@ -71,7 +71,7 @@ function Ranged({ verb, e, send, label, fullLabel }) {
     ${e.max > 0 ? html`<span class="amount">
       <input type="number" min="1" max=${e.max} value=${n || e.max} aria-label="amount"
         onInput=${(ev) => setN(ev.target.value)} />
-      <button type="button" class="act attack" data-action=${`${verb} ${e.key}`} data-max=${e.max}
+      <button type="button" class=${'act ' + cls} data-action=${`${verb} ${e.key}`} data-max=${e.max}
         onClick=${() => send(`${verb} ${e.key} ${amount}`)}>${label(amount)}</button>
     </span>` : ''}
   </div>`;
@@ -101,7 +101,7 @@ export function ActionPanel({ legal, prompt, send, busy, onPlayAll }) {
     ${section('Buy', g.buy.map((a) => html`<${Btn} action=${a} label=${a.slice(4) + cost(a.slice(4))} send=${send} card=${a.slice(4)} cls="buy" />`))}
     ${section('Attack', [...g.attack.values()].map((e) => html`<${Ranged} verb="attack" e=${e} send=${send} ...${attackLabels(e.key)} />`),
       'outposts must fall first')}
-    ${section('Give to a teammate', [...g.give.values()].map((e) => html`<${Ranged} verb="give" e=${e} send=${send}
+    ${section('Give to a teammate', [...g.give.values()].map((e) => html`<${Ranged} verb="give" e=${e} send=${send} cls="give"
         label=${(n) => `Give ${e.key.replace(/ (trade|combat)$/, ' $1')} ${n}`} />`))}
     ${section('Pass a card', g.pass.map((a) => html`<${Btn} action=${a} label=${a.replace(/^pass/, 'Pass')} send=${send} />`))}
     ${section('Finish', g.flow.map((a) => html`<${Btn} action=${a} label=${flowLabel[a] || a} title=${flowHelp[a]} send=${send} cls=${'flow ' + a} />`))}

@@ -99,7 +99,8 @@ export function Game({ id, token }) {
     latest.current = nv;
     setV(nv);
   };
-  useEffect(() => { loadCards(); return connect(id, token, take, setStatus); }, [id, token]);
+  const [, setCardsReady] = useState(false);
+  useEffect(() => { loadCards().then(() => setCardsReady(true)); return connect(id, token, take, setStatus); }, [id, token]);
 
   const send = async (action) => {
     setBusy(true);

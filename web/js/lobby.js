@@ -24,8 +24,8 @@ function SeatRow({ i, s, bots, update, remove }) {
   return html`<div class="seat-row">
     <span class="seat-no">Seat ${i + 1}</span>
     <select value=${s.kind} aria-label=${'seat ' + (i + 1) + ' kind'} onChange=${(e) => update({ kind: e.target.value })}>
-      <option value="human">Human (gets a link)</option>
-      <option value="open">Open (anyone may join)</option>
+      <option value="human">Human</option>
+      <option value="open">Open seat</option>
       <option value="bot">Bot</option>
     </select>
     ${s.kind !== 'open' ? html`<input value=${s.name} placeholder="name" aria-label=${'seat ' + (i + 1) + ' name'}
@@ -42,8 +42,8 @@ function Created({ game, go }) {
     <h2>Game ${game.id} is ready</h2>
     <p>Send each human player their own link: it is their key to the seat, so keep it private.</p>
     <table class="links">${game.seats.map((s, i) => html`<tr>
-      <td>Seat ${i + 1}</td><td><b>${s.name || '(open)'}</b></td>
-      <td>${s.token ? html`<input readonly value=${seatURL(game.id, s.token)} onFocus=${(e) => e.target.select()} />
+      <td>Seat ${i + 1}</td><td><b>${game.kinds[i] === 'open' ? '(open)' : s.name}</b></td>
+      <td>${s.token && game.kinds[i] === 'human' ? html`<input readonly value=${seatURL(game.id, s.token)} onFocus=${(e) => e.target.select()} />
           <button type="button" onClick=${() => copy(seatURL(game.id, s.token))}>Copy</button>
           <button type="button" class="primary" data-seat=${i} onClick=${() => go(game.id, s.token)}>Play as ${s.name}</button>`
         : s.bot ? html`<span class="muted">bot: ${s.bot}</span>` : html`<span class="muted">open: anyone may join from the lobby</span>`}</td>
@@ -56,7 +56,7 @@ function CreateForm({ bots, onCreated }) {
   const [format, setFormat] = useState('standard');
   const [chosenSets, setSets] = useState(['core']);
   const [seats, setSeats] = useState([
-    { kind: 'human', name: localStorage.getItem('starnexus.name') || 'You', bot: 'greedy' },
+    { kind: 'human', name: localStorage.getItem('starnexus.name') || 'Player 1', bot: 'greedy' },
     { kind: 'bot', name: 'Vex', bot: 'greedy' },
   ]);
   const [error, setError] = useState('');
@@ -80,7 +80,7 @@ function CreateForm({ bots, onCreated }) {
         : s.kind === 'bot' ? { name: s.name, kind: 'bot', bot: s.bot } : { name: s.name, kind: 'human' }),
     };
     if (seats[0].kind === 'human') localStorage.setItem('starnexus.name', seats[0].name);
-    try { onCreated(await api.createGame(req)); } catch (err) { setError(err.message); }
+    try { onCreated({ ...(await api.createGame(req)), kinds: req.seats.map((s) => s.kind) }); } catch (err) { setError(err.message); }
   };
   const next = f.seats.find((n) => n > seats.length);
   const prev = [...f.seats].reverse().find((n) => n < seats.length);
@@ -98,6 +98,7 @@ function CreateForm({ bots, onCreated }) {
         update=${(p) => setSeats(seats.map((x, j) => j === i ? { ...x, ...p } : x))}
         remove=${prev && seats.length > 1 ? () => { const o = seats.filter((_, j) => j !== i); setSeats(o.length === prev ? o : o.slice(0, prev)); } : null} />`)}
       ${next ? html`<button type="button" class="link" onClick=${() => resize(next)}>+ add a seat</button>` : ''}
+      <p class="muted small">Human: gets a private link to hand out. Open seat: anyone may join from the lobby. Bot: plays on the server.</p>
     </fieldset>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     <button type="submit" class="primary big">Create game</button>

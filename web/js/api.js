@@ -50,10 +50,10 @@ function viewOf(msg) {
 // connect opens the game's WebSocket, sends the token first (browsers cannot set headers on
 // a WebSocket), and calls onView with every View the server pushes. It reconnects after a
 // drop, and polls the view over HTTP while the socket is down, so the page never goes stale.
-export function connect(id, token, onView, onStatus) {
+export function connect(id, token, onView, onStatus, onError = () => {}) {
   let ws = null, closed = false, retry = 500, poll = null;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const refresh = () => api.view(id, token).then(onView, () => {});
+  const refresh = () => api.view(id, token).then(onView, (e) => { if (e.status === 401 || e.status === 404) onError(e); });
   const startPolling = () => { if (!poll) poll = setInterval(refresh, 2000); };
   const stopPolling = () => { clearInterval(poll); poll = null; };
   function open() {
@@ -73,8 +73,9 @@ export function connect(id, token, onView, onStatus) {
       if (v) onView(v);
       else if (msg && msg.error) onStatus('error: ' + msg.error);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (closed) return;
+      if (e.code === 4401) { onStatus('refused: unknown seat token'); return; }
       onStatus('reconnecting');
       startPolling();
       setTimeout(open, retry);

@@ -31,7 +31,7 @@ function PlayArea({ p, attack, send }) {
   })}</div>`;
 }
 
-function Player({ p, me, active, toMove, attack, send }) {
+function Player({ p, me, active, toMove, attack, send, seatInfo }) {
   const inRange = [...attack.keys()].some((k) => k === p.name || k.startsWith(p.name + ':'));
   const cls = ['player', me ? 'me' : '', p.defeated ? 'defeated' : '', p.name === active ? 'active' : '',
     inRange ? 'attackable' : ''].join(' ');
@@ -41,6 +41,7 @@ function Player({ p, me, active, toMove, attack, send }) {
       <span class="pname">${p.name}${me ? ' (you)' : ''}</span>
       ${p.team ? html`<span class="badge team">Team ${p.team}</span>` : ''}
       ${p.role ? html`<span class="badge role">${p.role}</span>` : ''}
+      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title="played by the server">bot: ${seatInfo.bot}</span>` : ''}
       ${p.name === active && !p.defeated ? html`<span class="badge turn">${p.name === toMove ? 'to move' : 'turn'}</span>` : ''}
       ${p.defeated ? html`<span class="badge dead">defeated</span>` : ''}
       ${p.attackable_by_viewer ? html`<span class="badge attackable" title="your Combat can hit this player now">you can attack</span>` : ''}
@@ -82,6 +83,10 @@ function Banner({ v, mine, seatName }) {
       ${seatName && w.includes(seatName) ? ' Well played.' : ''}
       <a href=${'#/replay/' + v.id}> Watch the replay</a></div>`;
   }
+  if (v.waiting && v.waiting.length) {
+    return html`<div class="banner waiting">Waiting for ${v.waiting.length === 1 ? 'an open seat' : v.waiting.length + ' open seats'} to be claimed:
+      share the lobby address; the game starts when every seat is taken.</div>`;
+  }
   if (mine) return html`<div class="banner yours">Your move${v.prompt ? html`: <b>${v.prompt}</b>` : ' — play cards, buy, attack, then end your turn.'}</div>`;
   return html`<div class="banner waiting">Waiting for ${v.to_move || v.active}…${v.prompt ? html` <span class="muted">(${v.prompt})</span>` : ''}</div>`;
 }
@@ -100,7 +105,15 @@ export function Game({ id, token }) {
     setV(nv);
   };
   const [, setCardsReady] = useState(false);
-  useEffect(() => { loadCards().then(() => setCardsReady(true)); return connect(id, token, take, setStatus); }, [id, token]);
+  const [refused, setRefused] = useState('');
+  const refuse = (e) => {
+    if (e.status === 401) { tokens.forget(id); setRefused('This seat link is not valid for this game (the token is unknown).'); }
+    else setRefused(`There is no game ${id} on this server.`);
+  };
+  useEffect(() => {
+    loadCards().then(() => setCardsReady(true));
+    return connect(id, token, take, setStatus, refuse);
+  }, [id, token]);
 
   const send = async (action) => {
     setBusy(true);
@@ -125,6 +138,9 @@ export function Game({ id, token }) {
     } catch (e) { setError(e.message); } finally { setBusy(false); }
   };
 
+  if (refused) return html`<main class="game"><div class="topbar"><a href="#/">← Lobby</a></div>
+    <p class="error" role="alert">${refused}</p>
+    ${token ? html`<p><a href=${'#/watch/' + id}>Watch this game as a spectator</a></p>` : ''}</main>`;
   if (!v) return html`<main class="game"><p class="loading">Connecting to game ${id}… <span class="muted">${status}</span></p>
     ${error ? html`<p class="error">${error}</p>` : ''}</main>`;
   const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
@@ -132,7 +148,8 @@ export function Game({ id, token }) {
   const legal = v.legal || [];
   const g = groupActions(legal);
   const others = v.players.filter((_, i) => i !== seat);
-  const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} active=${v.active} toMove=${v.to_move} attack=${g.attack} send=${send} />`;
+  const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} active=${v.active} toMove=${v.to_move} attack=${g.attack} send=${send}
+    seatInfo=${(v.seats || [])[v.players.indexOf(p)]} />`;
   const playable = new Set(g.play);
   return html`<main class="game">
     <div class="topbar">
@@ -162,9 +179,4 @@ export function Game({ id, token }) {
       </div>
     </div>
   </main>`;
-}
-
-export function claimToken(id, token) {
-  if (token) tokens.set(id, token);
-  return token || tokens.get(id);
 }

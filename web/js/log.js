@@ -13,7 +13,7 @@ export function logEntries(data) {
   return list.map((e) => {
     if (typeof e === 'string') return { who: '', text: e };
     const who = e.player || e.name || (e.seat != null ? names[e.seat] || `seat ${e.seat + 1}` : '');
-    return { who, text: e.action || e.text || JSON.stringify(e) };
+    return { who, seq: e.seq, text: e.action || e.text || JSON.stringify(e) };
   });
 }
 
@@ -26,7 +26,8 @@ export function LogList({ entries, names, current }) {
     if (cur) cur.scrollIntoView({ block: 'nearest' });
     else el.scrollTop = el.scrollHeight;
   }, [entries.length, current]);
-  return html`<ol class="log" ref=${box}>
+  const start = entries.length && entries[0].seq != null ? entries[0].seq + 1 : 1;
+  return html`<ol class="log" ref=${box} start=${start}>
     ${entries.map((e, i) => html`<li class=${i === current ? 'current' : ''}>
       ${e.who ? html`<b class=${'who p' + Math.max(0, (names || []).indexOf(e.who))}>${e.who}</b> ` : ''}${e.text}</li>`)}
   </ol>`;
@@ -42,6 +43,6 @@ export function Log({ id, v }) {
   const data = inline || fetched;
   const names = v.players.map((p) => p.name);
   const entries = logEntries(Array.isArray(data) ? Object.assign([...data], { names }) : data && { ...data, names: data.names || names });
-  return html`<section class="log-box"><h3>Log <span class="muted">(${entries.length})</span></h3>
+  return html`<section class="log-box"><h3>Log <span class="muted">(${v.seq != null ? v.seq : entries.length} actions)</span></h3>
     <${LogList} entries=${entries} names=${names} /></section>`;
 }

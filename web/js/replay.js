@@ -5,6 +5,12 @@ import { html } from './html.js';
 import { api } from './api.js';
 import { LogList, logEntries } from './log.js';
 
+function winnersText(data) {
+  const w = (data.winners || []).map((x) => (typeof x === 'number' ? (data.names || [])[x] : x));
+  if (!w.length) return 'The game ended in a draw.';
+  return `${w.join(' and ')} ${w.length > 1 ? 'win' : 'wins'}.`;
+}
+
 export function Replay({ id }) {
   const [data, setData] = useState(null);
   const [error, setError] = useState('');
@@ -36,7 +42,7 @@ export function Replay({ id }) {
       <button type="button" onClick=${() => go(last)} title="last action">⏭</button>
       <input type="range" min="0" max=${Math.max(0, last)} value=${at} onInput=${(ev) => go(+ev.target.value)} />
       ${e ? html`<div class="replay-now"><b>${e.who}</b> ${e.text}</div>` : ''}
-      ${data.winners ? html`<div class="banner over">Winner: ${[].concat(data.winners).join(' and ')}</div>` : ''}
+      ${data.over ? html`<div class="banner over">${winnersText(data)}</div>` : ''}
     </div>
     <${LogList} entries=${entries} names=${names} current=${at} />
   </main>`;

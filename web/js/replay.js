@@ -33,13 +33,13 @@ export function Replay({ id }) {
     <div class="topbar"><a href="#/">← Lobby</a><span>Replay of game <b>${id}</b>${data.format ? ' · ' + data.format : ''}
       ${names.length ? ' · ' + names.join(' vs ') : ''}</span></div>
     <div class="panel replay-controls">
-      <button type="button" onClick=${() => go(0)} title="first action">⏮</button>
-      <button type="button" onClick=${() => turnStart(-1)} title="previous turn">⏪ turn</button>
-      <button type="button" onClick=${() => go(at - 1)} title="previous action">◀</button>
+      <button type="button" onClick=${() => go(0)} title="first action">« first</button>
+      <button type="button" onClick=${() => turnStart(-1)} title="previous turn">‹ turn</button>
+      <button type="button" onClick=${() => go(at - 1)} title="previous action">‹ action</button>
       <span class="replay-pos">action <b>${entries.length ? at + 1 : 0}</b> of ${entries.length}</span>
-      <button type="button" onClick=${() => go(at + 1)} title="next action">▶</button>
-      <button type="button" onClick=${() => turnStart(1)} title="next turn">turn ⏩</button>
-      <button type="button" onClick=${() => go(last)} title="last action">⏭</button>
+      <button type="button" onClick=${() => go(at + 1)} title="next action">action ›</button>
+      <button type="button" onClick=${() => turnStart(1)} title="next turn">turn ›</button>
+      <button type="button" onClick=${() => go(last)} title="last action">last »</button>
       <input type="range" min="0" max=${Math.max(0, last)} value=${at} onInput=${(ev) => go(+ev.target.value)} />
       ${e ? html`<div class="replay-now"><b>${e.who}</b> ${e.text}</div>` : ''}
       ${data.over ? html`<div class="banner over">${winnersText(data)}</div>` : ''}

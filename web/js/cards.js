@@ -84,7 +84,8 @@ export function CardPanel() {
   if (!name) return html`<aside class="card-panel muted">Point at or tap a card to read it.</aside>`;
   const c = cardInfo(name);
   return html`<aside class=${'card-panel ' + factionClass(c)}>
-    <div class="cp-head"><b>${name}</b>${c && c.cost != null ? html`<span class="cost" title="cost in Trade">${c.cost}</span>` : ''}</div>
+    <div class="cp-head"><b>${name}</b>${c && c.cost != null ? html`<span class="cost" title="cost in Trade">${c.cost}</span>` : ''}
+      <button type="button" class="link cp-close" title="close" onClick=${() => inspect('')}>×</button></div>
     ${c ? html`<div class="cp-type">${(c.faction && c.faction.length ? c.faction.join(' / ') : 'Unaligned')}
         ${' · '}${c.type === 'base' ? (c.outpost ? `Outpost, defense ${c.defense}` : `Base, defense ${c.defense}`) : 'Ship'}</div>
       ${abilityLabels.filter(([k]) => c[k]).map(([k, label]) => html`<div class="cp-ab"><span class="cp-label">${label}</span> ${c[k]}</div>`)}`

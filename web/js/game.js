@@ -44,7 +44,8 @@ function Player({ p, me, active, toMove, attack, send, seatInfo }) {
       ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title="played by the server">bot: ${seatInfo.bot}</span>` : ''}
       ${p.name === active && !p.defeated ? html`<span class="badge turn">${p.name === toMove ? 'to move' : 'turn'}</span>` : ''}
       ${p.defeated ? html`<span class="badge dead">defeated</span>` : ''}
-      ${p.attackable_by_viewer ? html`<span class="badge attackable" title="your Combat can hit this player now">you can attack</span>` : ''}
+      ${inRange ? html`<span class="badge attackable" title="use your Combat on this player: see Attack below">attack now</span>`
+        : p.attackable_by_viewer ? html`<span class="badge" title="the rules let you attack this player: gain Combat on your turn">your target</span>` : ''}
       ${outpost ? html`<span class="badge outpost" title="an outpost protects this player: destroy it first">protected by an outpost</span>` : ''}
     </header>
     <div class="stats">

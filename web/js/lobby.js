@@ -28,7 +28,7 @@ function SeatRow({ i, s, bots, update, remove }) {
       <option value="open">Open seat</option>
       <option value="bot">Bot</option>
     </select>
-    ${s.kind !== 'open' ? html`<input value=${s.name} placeholder="name" aria-label=${'seat ' + (i + 1) + ' name'}
+    ${s.kind !== 'open' ? html`<input value=${s.name} placeholder="name (no spaces)" aria-label=${'seat ' + (i + 1) + ' name'}
       onInput=${(e) => update({ name: e.target.value })} />` : html`<span class="muted">the player names themselves</span>`}
     ${s.kind === 'bot' ? html`<select value=${s.bot} aria-label=${'seat ' + (i + 1) + ' bot'} onChange=${(e) => update({ bot: e.target.value })}>
       ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select>` : ''}
@@ -56,7 +56,7 @@ function CreateForm({ bots, onCreated }) {
   const [format, setFormat] = useState('standard');
   const [chosenSets, setSets] = useState(['core']);
   const [seats, setSeats] = useState([
-    { kind: 'human', name: localStorage.getItem('starnexus.name') || 'Player 1', bot: 'greedy' },
+    { kind: 'human', name: localStorage.getItem('starnexus.name') || 'Player', bot: 'greedy' },
     { kind: 'bot', name: 'Vex', bot: 'greedy' },
   ]);
   const [error, setError] = useState('');

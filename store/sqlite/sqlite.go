@@ -1,0 +1,63 @@
+// Package sqlite is the embedded store: one SQLite file (modernc.org/sqlite, pure Go) in WAL
+// mode. Actions are committed by one writer goroutine in batches; one process owns the file.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"net/url"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+
+	"starnexus/store"
+	"starnexus/store/internal/sqlstore"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Store is a store.Store on an SQLite file.
+type Store struct {
+	*sqlstore.DB
+}
+
+// Open opens (creating it if needed) the database file at path and applies the migrations.
+func Open(ctx context.Context, path string) (*Store, error) {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	// synchronous=NORMAL in WAL mode: a commit survives the process being killed (the
+	// WAL is written before Append returns); only a power cut may lose the last commits.
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(4)
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return &Store{sqlstore.New(db, sqlstore.Dialect{})}, nil
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, mustSub(migrations, "migrations"))
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Changes implements store.Store: one process owns an SQLite file, so there are none.
+func (s *Store) Changes(ctx context.Context) (<-chan store.Change, error) { return nil, nil }
+
+var _ store.Store = (*Store)(nil)

@@ -1,0 +1,229 @@
+// Package storetest is the conformance suite every store.Store backend passes.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"starnexus/store"
+)
+
+// Open returns a Store on the database under test. Two calls must reach the same database,
+// as two processes would.
+type Open func(t *testing.T) store.Store
+
+func newID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func sample(id string) *store.Game {
+	return &store.Game{ID: id, Game: "realms", Format: "standard", Sets: []string{"core"},
+		Options: map[string]string{"max_rounds": "50"}, Seed: 1<<63 + 12345,
+		Seats: []store.Seat{
+			{Name: "Ann", Kind: store.Human, TokenHash: store.HashToken("t-ann")},
+			{Name: "Bob", Kind: store.Bot, Bot: "greedy"},
+			{Name: "Seat 3", Kind: store.Open},
+		}}
+}
+
+// Run runs the suite.
+func Run(t *testing.T, open Open) {
+	ctx := context.Background()
+	t.Run("CreateLoad", func(t *testing.T) {
+		s := open(t)
+		id := newID()
+		if err := s.CreateGame(ctx, sample(id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateGame(ctx, sample(id)); !errors.Is(err, store.ErrExists) {
+			t.Fatalf("second create: %v, want ErrExists", err)
+		}
+		g, acts, err := s.LoadGame(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sample(id)
+		if g.Seed != want.Seed || g.Format != "standard" || g.Options["max_rounds"] != "50" || len(g.Sets) != 1 || len(acts) != 0 || g.Finished {
+			t.Fatalf("loaded %+v", g)
+		}
+		if len(g.Seats) != 3 || g.Seats[1].Bot != "greedy" || !store.TokenMatches("t-ann", g.Seats[0].TokenHash) || store.TokenMatches("t-bob", g.Seats[0].TokenHash) {
+			t.Fatalf("seats %+v", g.Seats)
+		}
+		if _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("load unknown: %v", err)
+		}
+	})
+	t.Run("AppendUniqueSeq", func(t *testing.T) {
+		s := open(t)
+		id := newID()
+		if err := s.CreateGame(ctx, sample(id)); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 5; i++ {
+			if err := s.Append(ctx, id, store.Action{Seq: i, Seat: i % 2, Text: fmt.Sprintf("act %d", i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Append(ctx, id, store.Action{Seq: 3, Seat: 0, Text: "again"}); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("second action at seq 3: %v, want ErrConflict", err)
+		}
+		if err := s.Append(ctx, id, store.Action{Seq: 9, Seat: 0, Text: "gap"}); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("action leaving a gap: %v, want ErrConflict", err)
+		}
+		acts, err := s.Actions(ctx, id, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(acts) != 3 || acts[0].Seq != 2 || acts[0].Text != "act 2" || acts[2].Seat != 0 {
+			t.Fatalf("actions from 2: %+v", acts)
+		}
+		_, all, _ := s.LoadGame(ctx, id)
+		if len(all) != 5 {
+			t.Fatalf("%d actions, want 5", len(all))
+		}
+	})
+	t.Run("ConcurrentAppendOnceAcrossStores", func(t *testing.T) {
+		s1, s2 := open(t), open(t)
+		id := newID()
+		if err := s1.CreateGame(ctx, sample(id)); err != nil {
+			t.Fatal(err)
+		}
+		for seq := 0; seq < 20; seq++ {
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			ok := 0
+			for k := 0; k < 4; k++ {
+				s := s1
+				if k%2 == 1 {
+					s = s2
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					err := s.Append(ctx, id, store.Action{Seq: seq, Seat: k, Text: fmt.Sprintf("from %d", k)})
+					if err == nil {
+						mu.Lock()
+						ok++
+						mu.Unlock()
+					} else if !errors.Is(err, store.ErrConflict) {
+						t.Error(err)
+					}
+				}()
+			}
+			wg.Wait()
+			if ok != 1 {
+				t.Fatalf("seq %d: %d appends succeeded, want exactly 1", seq, ok)
+			}
+		}
+		_, acts, _ := s2.LoadGame(ctx, id)
+		if len(acts) != 20 {
+			t.Fatalf("%d actions, want 20", len(acts))
+		}
+	})
+	t.Run("ClaimSeatOnce", func(t *testing.T) {
+		s := open(t)
+		id := newID()
+		if err := s.CreateGame(ctx, sample(id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ClaimSeat(ctx, id, 2, "Cid", store.HashToken("t-cid")); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ClaimSeat(ctx, id, 2, "Dee", store.HashToken("t-dee")); !errors.Is(err, store.ErrSeatTaken) {
+			t.Fatalf("second claim: %v", err)
+		}
+		if err := s.ClaimSeat(ctx, id, 0, "Eve", store.HashToken("t-eve")); !errors.Is(err, store.ErrSeatTaken) {
+			t.Fatalf("claim of a human seat: %v", err)
+		}
+		if err := s.ClaimSeat(ctx, id, 7, "Eve", nil); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("claim of a missing seat: %v", err)
+		}
+		g, _, _ := s.LoadGame(ctx, id)
+		if g.Seats[2].Name != "Cid" || !g.Seats[2].Claimed || !store.TokenMatches("t-cid", g.Seats[2].TokenHash) {
+			t.Fatalf("claimed seat: %+v", g.Seats[2])
+		}
+	})
+	t.Run("ListAndFinish", func(t *testing.T) {
+		s := open(t)
+		a, b := newID(), newID()
+		ga := sample(a)
+		ga.Created = time.Now().Add(-time.Hour)
+		if err := s.CreateGame(ctx, ga); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateGame(ctx, sample(b)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, b, store.Action{Seq: 0, Text: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Finish(ctx, a, []int{1}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, a, store.Action{Seq: 0, Text: "late"}); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("append to a finished game: %v", err)
+		}
+		all, err := s.List(ctx, store.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seenA, seenB bool
+		for _, sm := range all {
+			switch sm.Game.ID {
+			case a:
+				seenA = true
+				if !sm.Game.Finished || len(sm.Game.Winners) != 1 || sm.Game.Winners[0] != 1 {
+					t.Fatalf("finished game listed as %+v", sm.Game)
+				}
+			case b:
+				seenB = true
+				if sm.Actions != 1 || len(sm.OpenSeat) != 1 || sm.OpenSeat[0] != 2 || len(sm.Game.Seats) != 3 {
+					t.Fatalf("live game listed as %+v", sm)
+				}
+			}
+		}
+		if !seenA || !seenB {
+			t.Fatalf("list missed a game: %v %v", seenA, seenB)
+		}
+		live, err := s.List(ctx, store.Filter{Unfinished: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sm := range live {
+			if sm.Game.ID == a {
+				t.Fatal("unfinished list has a finished game")
+			}
+		}
+	})
+	t.Run("Lease", func(t *testing.T) {
+		s1, s2 := open(t), open(t)
+		id := newID()
+		if ok, err := s1.Lease(ctx, id, "p1", time.Minute); err != nil || !ok {
+			t.Fatalf("first lease: %v %v", ok, err)
+		}
+		if ok, err := s2.Lease(ctx, id, "p2", time.Minute); err != nil || ok {
+			t.Fatalf("lease held by another: %v %v", ok, err)
+		}
+		if ok, err := s1.Lease(ctx, id, "p1", time.Minute); err != nil || !ok {
+			t.Fatalf("renew: %v %v", ok, err)
+		}
+		if err := s1.Release(ctx, id, "p1"); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := s2.Lease(ctx, id, "p2", 50*time.Millisecond); err != nil || !ok {
+			t.Fatalf("lease after release: %v %v", ok, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+		if ok, err := s1.Lease(ctx, id, "p1", time.Minute); err != nil || !ok {
+			t.Fatalf("lease after expiry: %v %v", ok, err)
+		}
+	})
+}

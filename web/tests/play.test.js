@@ -33,7 +33,7 @@ async function clickNext(page) {
   for (const sel of preference) {
     const b = page.locator(sel).first();
     if (await b.count()) {
-      await b.click();
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/actions')), b.click()]);
       await page.waitForFunction(() => !document.querySelector('.actions.busy'));
       return true;
     }

@@ -81,13 +81,7 @@ func Bench(cat *realms.Catalog, d time.Duration, levels []Level) BenchResult {
 // ISMCTSItersPerSec runs searches of 200 iterations with the given rollout policy (epsilon
 // 0.1, prior 1, no reuse) from a mid-game position for about d.
 func ISMCTSItersPerSec(cat *realms.Catalog, rollout engine.Bot, d time.Duration) float64 {
-	s := midGame(cat)
-	var legal []engine.Action
-	seat := s.ToMove(nil)[0]
-	for legal = s.Legal(seat, nil); len(legal) < 2; legal = s.Legal(seat, nil) {
-		s.ApplyTrusted(seat, realms.Greedy{}.Choose(s.View(seat), legal, nil))
-		seat = s.ToMove(nil)[0]
-	}
+	s, seat, legal := searchPosition(cat)
 	bot := ismcts.New(ismcts.Config{Iterations: 200, Rollout: rollout, Epsilon: 0.1, Prior: 1})
 	rng := engine.NewRNG(1)
 	start := time.Now()
@@ -95,6 +89,19 @@ func ISMCTSItersPerSec(cat *realms.Catalog, rollout engine.Bot, d time.Duration)
 		bot.Choose(s.View(seat), legal, &rng)
 	}
 	return float64(bot.Stats().Iterations) / time.Since(start).Seconds()
+}
+
+// searchPosition is midGame advanced to the next decision with a choice.
+func searchPosition(cat *realms.Catalog) (*realms.State, engine.Seat, []engine.Action) {
+	s := midGame(cat)
+	for {
+		seat := s.ToMove(nil)[0]
+		legal := s.Legal(seat, nil)
+		if len(legal) > 1 {
+			return s, seat, legal
+		}
+		s.ApplyTrusted(seat, legal[0])
+	}
 }
 
 // PlayGames plays complete games with fresh seeds for about d and counts games and actions.

@@ -55,8 +55,9 @@ func (c *velo) count() {
 	c.counted = true
 	var owned [256]uint8
 	c.v.CountOwned(c.me, &owned)
-	for id, k := range owned {
-		if k == 0 || id == 0 {
+	for id := 1; id <= len(c.cat.Cards); id++ {
+		k := owned[id]
+		if k == 0 {
 			continue
 		}
 		cid := CardID(id)

@@ -37,8 +37,8 @@ var levels = []struct {
 	// hard plays velocity rollouts and starts from velocity's choice, with five times the
 	// budget, and keeps its tree through the deterministic steps of a turn.
 	{"hard", ismcts.Config{Iterations: 1000, Rollout: realms.Velocity{}, Epsilon: 0.1, Prior: 1, Reuse: true}},
-	// expert is hard with five times the budget again.
-	{"expert", ismcts.Config{Iterations: 5000, Rollout: realms.Velocity{}, Epsilon: 0.1, Prior: 1, Reuse: true}},
+	// expert is hard with seven times the budget.
+	{"expert", ismcts.Config{Iterations: 7000, Rollout: realms.Velocity{}, Epsilon: 0.1, Prior: 1, Reuse: true}},
 }
 
 func init() {

@@ -206,7 +206,7 @@ func (c *velo) buyValue(id CardID) float64 {
 	if c.late() {
 		val += 0.25*float64(combat) - 0.25*float64(trade)
 	} else if c.turn < 5 {
-		val += 0.2 * float64(trade)
+		val += 1.0 * float64(trade)
 	}
 	val += 0.3 * float64(draw)
 	return val
@@ -253,19 +253,16 @@ func (c *velo) scrapAbilityWorth(id CardID, combat int) bool {
 	return draw > 0 && c.late() && c.cat.Card(id).Kind == Ship
 }
 
-// baseValue ranks destroying a base: outposts first (the rules force them anyway), then
-// bases worth their cost, unless the bot can nearly finish the opponent instead.
+// baseValue ranks destroying a base: outposts first (the rules force them anyway), then the
+// other bases, dearest first, unless the bot's combat can finish their owner instead.
 func (c *velo) baseValue(owner engine.Seat, id CardID, combat int) float64 {
 	card := c.cat.Card(id)
 	val := float64(card.Cost) + float64(card.Defense)/10
 	if card.Outpost {
 		return val + 100
 	}
-	if c.v.Authority(owner) <= combat*2 {
-		return -1 // hit the face: the kill is near
-	}
-	if card.Cost < 4 {
-		return -1
+	if c.v.Authority(owner) <= combat {
+		return -1 // hit the face: the kill is here
 	}
 	return val
 }
@@ -302,16 +299,10 @@ func (c *velo) cardAnswer(op Op, a engine.Action) float64 {
 		c.count()
 		val := -1.0
 		switch id {
-		case c.cat.Viper:
-			val = 3
-			if c.turn >= 6 {
-				val = 2.5 // Scouts buy little late in the game; Vipers still hit
-			}
 		case c.cat.Scout:
-			val = 2.7
-			if c.turn >= 6 {
-				val = 3
-			}
+			val = 3 // Scouts first: bought cards make trade, and Vipers still hit
+		case c.cat.Viper:
+			val = 2.5
 		case c.cat.Explorer:
 			val = 1.5
 		}

@@ -24,6 +24,7 @@ func commands() map[string]command {
 		"scenario": {"run rules scenarios: scenario run PATH...", runScenario},
 		"bench":    {"measure engine speed (games and actions per second)", runBench},
 		"sim":      {"play many bot games and report win rates", runSim},
+		"serve":    {"serve the web client, the JSON API and WebSocket play", runServe},
 	}
 }
 

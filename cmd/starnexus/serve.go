@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"starnexus/games/realms"
+	"starnexus/server"
+	"starnexus/store"
+	"starnexus/store/postgres"
+	"starnexus/store/sqlite"
+	"starnexus/web"
+)
+
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
+	dbFlag := fs.String("db", "starnexus.db", "the database: an SQLite `file`, or postgres://... (several servers may share one)")
+	allowSeed := fs.Bool("allow-seed", false, "accept a seed chosen by the client (tests, puzzles); otherwise every seed comes from crypto/rand")
+	botDelay := fs.Duration("bot-delay", 0, "pause before each bot move")
+	verbose := fs.Bool("v", false, "log every action (debug level)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: starnexus serve [--addr 127.0.0.1:8080] [--db FILE | --db postgres://...] [--allow-seed]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "starnexus serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, serveConfig{addr: *addr, db: *dbFlag, allowSeed: *allowSeed, botDelay: *botDelay}, logger, stdout); err != nil {
+		fmt.Fprintf(stderr, "starnexus serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+type serveConfig struct {
+	addr      string
+	db        string
+	allowSeed bool
+	botDelay  time.Duration
+}
+
+// openStore opens the database a --db flag names.
+func openStore(ctx context.Context, db string) (store.Store, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	return sqlite.Open(ctx, db)
+}
+
+// serve runs the server until ctx ends; ready, if not nil, gets the address it listens on.
+func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, stdout io.Writer) error {
+	cat, err := realms.LoadCatalog()
+	if err != nil {
+		return err
+	}
+	list, err := selectCards(cat, nil, "", "")
+	if err != nil {
+		return err
+	}
+	var cards bytes.Buffer
+	if err := writeCardsJSON(&cards, list); err != nil {
+		return err
+	}
+	st, err := openStore(ctx, cfg.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, AllowSeed: cfg.allowSeed, Logger: logger,
+		Web: web.Files, Cards: bytes.TrimSpace(cards.Bytes()), BotDelay: cfg.botDelay})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "starnexus is serving on http://%s/ (database %s): open it in a browser\n", ln.Addr(), redact(cfg.db))
+	logger.Info("listening", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	srv.Close() // closes the WebSockets, which Shutdown does not wait for
+	return hs.Shutdown(sctx)
+}
+
+// redact hides a password in a database URL.
+func redact(db string) string {
+	if at := strings.LastIndex(db, "@"); at > 0 {
+		if i := strings.Index(db, "://"); i >= 0 && i < at {
+			return db[:i+3] + "...@" + db[at+1:]
+		}
+	}
+	return db
+}

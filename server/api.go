@@ -1,0 +1,458 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"starnexus/bots"
+	"starnexus/engine"
+	"starnexus/store"
+)
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("GET /api/games", s.handleList)
+	mux.HandleFunc("GET /api/games/{id}/view", s.handleView)
+	mux.HandleFunc("POST /api/games/{id}/actions", s.handleAction)
+	mux.HandleFunc("POST /api/games/{id}/seats/{n}/claim", s.handleClaim)
+	mux.HandleFunc("GET /api/games/{id}/log", s.handleLog)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("GET /api/bots", s.handleBots)
+	mux.HandleFunc("GET /api/cards", s.handleCards)
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeErr(w, errf(http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path))
+	})
+	if s.cfg.Web != nil {
+		mux.Handle("/", http.FileServerFS(s.cfg.Web))
+	} else {
+		mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			io.WriteString(w, placeholder)
+		})
+	}
+	return mux
+}
+
+const placeholder = `<!doctype html><meta charset="utf-8"><title>starnexus</title>
+<h1>starnexus</h1><p>The web client is not built into this binary. The JSON API is described in docs/api.md.</p>`
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, `{"error":"encode"}`, http.StatusInternalServerError)
+		return
+	}
+	writeRaw(w, status, b)
+}
+
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+type errBody struct {
+	Error  string   `json:"error"`
+	Status int      `json:"status,omitempty"`
+	Legal  []string `json:"legal,omitempty"`
+	Seq    *int     `json:"seq,omitempty"`
+	Action string   `json:"action,omitempty"`
+}
+
+func errBodyOf(err error) errBody {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return errBody{Error: ae.Msg, Status: ae.Status, Legal: ae.Legal, Seq: ae.Seq}
+	}
+	return errBody{Error: err.Error(), Status: http.StatusInternalServerError}
+}
+
+func writeErr(w http.ResponseWriter, err error) {
+	b := errBodyOf(err)
+	writeJSON(w, b.Status, b)
+}
+
+func readJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, 1<<20))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errf(http.StatusBadRequest, "bad request body: %v", err)
+	}
+	return nil
+}
+
+type createReq struct {
+	Game    string            `json:"game"`
+	Format  string            `json:"format"`
+	Sets    []string          `json:"sets"`
+	Options map[string]string `json:"options"`
+	Seed    *uint64           `json:"seed"`
+	Seats   []struct {
+		Name string `json:"name"`
+		Kind string `json:"kind"`
+		Bot  string `json:"bot"`
+	} `json:"seats"`
+}
+
+type createdSeat struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Bot   string `json:"bot,omitempty"`
+	Token string `json:"token,omitempty"`
+	URL   string `json:"url,omitempty"`
+}
+
+func seatURL(id, token string) string { return "/#/game/" + id + "/" + token }
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if err := readJSON(r, &req); err != nil {
+		writeErr(w, err)
+		return
+	}
+	m := &store.Game{ID: newID(), Game: req.Game, Format: req.Format, Sets: req.Sets, Options: req.Options, Created: time.Now()}
+	if m.Game == "" {
+		m.Game = "realms"
+	}
+	if m.Format == "" {
+		m.Format = "standard"
+	}
+	if len(m.Sets) == 0 {
+		m.Sets = []string{"core"}
+	}
+	if req.Seed != nil {
+		if !s.cfg.AllowSeed {
+			writeErr(w, errf(http.StatusBadRequest, "a client-chosen seed is accepted only when the server runs with --allow-seed"))
+			return
+		}
+		m.Seed = *req.Seed
+	} else {
+		m.Seed = randomSeed()
+	}
+	if len(req.Seats) == 0 {
+		writeErr(w, errf(http.StatusBadRequest, "no seats"))
+		return
+	}
+	out := make([]createdSeat, len(req.Seats))
+	used := map[string]bool{}
+	for i, rs := range req.Seats {
+		kind := rs.Kind
+		if kind == "" {
+			kind = store.Human
+		}
+		name := strings.TrimSpace(rs.Name)
+		st := store.Seat{Kind: kind}
+		switch kind {
+		case store.Human:
+			tok := newToken()
+			st.TokenHash = store.HashToken(tok)
+			out[i].Token, out[i].URL = tok, seatURL(m.ID, tok)
+		case store.Bot:
+			if _, err := bots.New(rs.Bot); err != nil {
+				writeErr(w, errf(http.StatusBadRequest, "seat %d: %v", i+1, err))
+				return
+			}
+			st.Bot = strings.ToLower(rs.Bot)
+		case store.Open:
+			name = fmt.Sprintf("Seat %d", i+1)
+		default:
+			writeErr(w, errf(http.StatusBadRequest, "seat %d: kind %q is not human, bot or open", i+1, kind))
+			return
+		}
+		if name == "" {
+			name = fmt.Sprintf("P%d", i+1)
+		}
+		if err := checkName(name); err != nil {
+			writeErr(w, errf(http.StatusBadRequest, "seat %d: %v", i+1, err))
+			return
+		}
+		if used[strings.ToLower(name)] {
+			writeErr(w, errf(http.StatusBadRequest, "seat %d: the name %q is used twice", i+1, name))
+			return
+		}
+		used[strings.ToLower(name)] = true
+		st.Name = name
+		m.Seats = append(m.Seats, st)
+		out[i].Name, out[i].Kind, out[i].Bot = name, kind, st.Bot
+	}
+	if _, err := newState(s.cat, m); err != nil {
+		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	if err := s.store.CreateGame(r.Context(), m); err != nil {
+		s.log.Error("create game", "err", err)
+		writeErr(w, errf(http.StatusServiceUnavailable, "could not save the game: %v", err))
+		return
+	}
+	if _, err := s.game(r.Context(), m.ID); err != nil {
+		writeErr(w, err)
+		return
+	}
+	s.log.Info("game created", "game", m.ID, "format", m.Format, "seats", len(m.Seats))
+	writeJSON(w, http.StatusCreated, map[string]any{"id": m.ID, "seats": out})
+}
+
+// checkName refuses names that action texts could not carry.
+func checkName(name string) error {
+	if len(name) > 32 {
+		return fmt.Errorf("the name %q is longer than 32 bytes", name)
+	}
+	if strings.ContainsAny(name, ":\n\r\t") {
+		return fmt.Errorf("the name %q has a colon or a control character", name)
+	}
+	return nil
+}
+
+type gameJSON struct {
+	ID        string     `json:"id"`
+	Game      string     `json:"game"`
+	Format    string     `json:"format"`
+	Sets      []string   `json:"sets"`
+	Seats     []seatJSON `json:"seats"`
+	OpenSeats []int      `json:"open_seats"`
+	Seq       int        `json:"seq"`
+	Over      bool       `json:"over"`
+	Created   time.Time  `json:"created"`
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	open := r.URL.Query().Get("open") != ""
+	list, err := s.store.List(r.Context(), store.Filter{Unfinished: open, Limit: 100})
+	if err != nil {
+		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
+		return
+	}
+	out := make([]gameJSON, 0, len(list))
+	for _, sum := range list {
+		g := sum.Game
+		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: g.Sets, OpenSeats: sum.OpenSeat, Seq: sum.Actions, Over: g.Finished, Created: g.Created.UTC()}
+		if j.OpenSeats == nil {
+			j.OpenSeats = []int{}
+		}
+		for _, st := range g.Seats {
+			kind := st.Kind
+			if kind == store.Open && st.Claimed {
+				kind = store.Human
+			}
+			j.Seats = append(j.Seats, seatJSON{Name: st.Name, Kind: kind, Bot: st.Bot})
+		}
+		out = append(out, j)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// seatFor finds the game and the seat the request's token names: engine.Spectator when
+// there is no token and anonymous is allowed.
+func (s *Server) seatFor(r *http.Request, anonymous bool) (*game, engine.Seat, error) {
+	g, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	tok, given := bearer(r)
+	if !given {
+		if anonymous {
+			return g, engine.Spectator, nil
+		}
+		return nil, 0, errf(http.StatusUnauthorized, "no token: send Authorization: Bearer TOKEN")
+	}
+	g.mu.Lock()
+	seat, ok := g.seatOf(tok)
+	g.mu.Unlock()
+	if !ok {
+		return nil, 0, errf(http.StatusUnauthorized, "the token names no seat of this game")
+	}
+	return g, seat, nil
+}
+
+func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
+	g, seat, err := s.seatFor(r, true)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	g.mu.Lock()
+	b, err := g.view(seat)
+	g.mu.Unlock()
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeRaw(w, http.StatusOK, b)
+}
+
+type actionReq struct {
+	Action string `json:"action"`
+	Seq    *int   `json:"seq"`
+}
+
+func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
+	g, seat, err := s.seatFor(r, false)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	var req actionReq
+	if err := readJSON(r, &req); err != nil {
+		writeErr(w, err)
+		return
+	}
+	if req.Seq == nil || strings.TrimSpace(req.Action) == "" {
+		writeErr(w, errf(http.StatusBadRequest, `send {"action": text, "seq": number}`))
+		return
+	}
+	b, err := s.act(r.Context(), g, seat, req.Action, *req.Seq)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeRaw(w, http.StatusOK, b)
+}
+
+func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
+	g, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil {
+		writeErr(w, errf(http.StatusNotFound, "no seat %q", r.PathValue("n")))
+		return
+	}
+	var req struct {
+		Name string `json:"name"`
+	}
+	if r.ContentLength != 0 {
+		if err := readJSON(r, &req); err != nil {
+			writeErr(w, err)
+			return
+		}
+	}
+	tok, err := s.claim(r.Context(), g, n, strings.TrimSpace(req.Name))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	g.mu.Lock()
+	name := g.meta.Seats[n].Name
+	g.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"name": name, "seat": n, "token": tok, "url": seatURL(g.id, tok)})
+}
+
+func (s *Server) claim(ctx context.Context, g *game, n int, name string) (string, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if n < 0 || n >= len(g.meta.Seats) {
+		return "", errf(http.StatusNotFound, "no seat %d", n)
+	}
+	seat := g.meta.Seats[n]
+	if seat.Kind != store.Open || seat.Claimed {
+		return "", errf(http.StatusConflict, "seat %d is not open", n)
+	}
+	if name == "" {
+		name = seat.Name
+	}
+	if err := checkName(name); err != nil {
+		return "", errf(http.StatusBadRequest, "%v", err)
+	}
+	for i, o := range g.meta.Seats {
+		if i != n && strings.EqualFold(o.Name, name) {
+			return "", errf(http.StatusConflict, "the name %q is taken in this game", name)
+		}
+	}
+	tok := newToken()
+	if err := s.store.ClaimSeat(ctx, g.id, n, name, store.HashToken(tok)); err != nil {
+		if errors.Is(err, store.ErrSeatTaken) {
+			return "", errf(http.StatusConflict, "seat %d is not open", n)
+		}
+		return "", errf(http.StatusServiceUnavailable, "%v", err)
+	}
+	m := *g.meta
+	m.Seats = append([]store.Seat(nil), g.meta.Seats...)
+	m.Seats[n].Name, m.Seats[n].TokenHash, m.Seats[n].Claimed = name, store.HashToken(tok), true
+	if err := g.rebuild(s.cat, &m, g.log); err != nil {
+		return "", errf(http.StatusInternalServerError, "%v", err)
+	}
+	s.log.Info("seat claimed", "game", g.id, "seat", n)
+	s.changed(g)
+	return tok, nil
+}
+
+type logJSON struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Format  string            `json:"format"`
+	Sets    []string          `json:"sets"`
+	Names   []string          `json:"names"`
+	Seats   []seatJSON        `json:"seats"`
+	Over    bool              `json:"over"`
+	Winners []string          `json:"winners"`
+	Actions []logEntry        `json:"actions"`
+	Seed    *uint64           `json:"seed,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
+	g, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	g.mu.Lock()
+	j := logJSON{ID: g.id, Game: g.meta.Game, Format: g.meta.Format, Sets: g.meta.Sets, Names: seatNames(g.meta), Seats: g.seatsJSON(),
+		Over: g.st.Over(), Winners: []string{}, Actions: g.logJSON(0)}
+	for _, seat := range g.st.Winners() {
+		j.Winners = append(j.Winners, g.st.SeatName(seat))
+	}
+	if j.Over {
+		// Only now may the seed (and with it every deck order) leave the server.
+		seed := g.meta.Seed
+		j.Seed, j.Options = &seed, g.meta.Options
+	}
+	g.mu.Unlock()
+	writeJSON(w, http.StatusOK, j)
+}
+
+func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
+	type bot struct {
+		Name string `json:"name"`
+	}
+	var out []bot
+	for _, n := range bots.Names() {
+		out = append(out, bot{n})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"bots": out})
+}
+
+func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.Cards == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"cards": []any{}})
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "max-age=3600")
+	fmt.Fprintf(w, `{"cards":%s}`, s.cfg.Cards)
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	io.WriteString(w, "ok\n")
+}

@@ -1,0 +1,116 @@
+package server
+
+import (
+	"context"
+	"time"
+
+	"starnexus/engine"
+)
+
+// leaseTTL is how long a process holds a game's bots without renewing; another process
+// takes them over after it ends (a crashed process's games move on after at most this).
+const leaseTTL = 15 * time.Second
+
+// kickBots starts a goroutine that plays the next bot move of g, if a bot seat may act and
+// none is thinking. g.mu is held. Each game has at most one bot goroutine, so a slow bot
+// delays only its own game.
+func (s *Server) kickBots(g *game) {
+	if g.botBusy || s.ctx.Err() != nil || g.st.Over() || len(g.waiting()) > 0 {
+		return
+	}
+	var seat engine.Seat = -1
+	for _, t := range g.st.ToMove(nil) {
+		if g.bots[t] != nil {
+			seat = t
+			break
+		}
+	}
+	if seat < 0 {
+		return
+	}
+	g.botBusy = true
+	// The bot gets a copy of the state and sees only its seat's View of it.
+	st := g.st.Clone()
+	seq := len(g.log)
+	bot, rng := g.bots[seat], g.rngs[seat]
+	needLease := time.Until(g.leaseUntil) < leaseTTL/2
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.playBot(g, st, seat, seq, bot, rng, needLease)
+	}()
+}
+
+func (s *Server) playBot(g *game, st engine.State, seat engine.Seat, seq int, bot engine.Bot, rng *engine.RNG, needLease bool) {
+	ctx := s.ctx
+	done := func() {
+		g.mu.Lock()
+		g.botBusy = false
+		g.mu.Unlock()
+	}
+	if needLease {
+		ok, err := s.store.Lease(ctx, g.id, s.owner, leaseTTL)
+		if err != nil || !ok {
+			// Another process runs this game's bots (or the database is away): the sweep
+			// tries again later.
+			if err != nil && ctx.Err() == nil {
+				s.log.Warn("bot lease", "game", g.id, "err", err)
+			}
+			done()
+			return
+		}
+		g.mu.Lock()
+		g.leaseUntil = time.Now().Add(leaseTTL)
+		g.mu.Unlock()
+	}
+	legal := st.Legal(seat, nil)
+	if len(legal) == 0 {
+		done()
+		return
+	}
+	a := bot.Choose(st.View(seat), legal, rng)
+	text := st.ActionText(seat, a)
+	if s.cfg.BotDelay > 0 {
+		select {
+		case <-time.After(s.cfg.BotDelay):
+		case <-ctx.Done():
+		}
+	}
+	done()
+	if ctx.Err() != nil {
+		return
+	}
+	if _, err := s.act(ctx, g, seat, text, seq); err != nil {
+		// The game moved on (a teammate acted, another process played): think again.
+		s.log.Debug("bot move refused", "game", g.id, "seat", seat, "action", text, "err", err)
+		g.mu.Lock()
+		s.kickBots(g)
+		g.mu.Unlock()
+	}
+}
+
+// sweep lets every game's bots move whose lease this process may now take (after another
+// process died), and catches up games whose changes a lost notification hid.
+func (s *Server) sweep() {
+	t := time.NewTicker(leaseTTL / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		for _, g := range s.liveGames() {
+			g.mu.Lock()
+			if s.multi {
+				if err := s.catchUp(context.Background(), g); err == nil {
+					for c := range g.clients {
+						c.wake()
+					}
+				}
+			}
+			s.kickBots(g)
+			g.mu.Unlock()
+		}
+	}
+}

@@ -1,0 +1,379 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"starnexus/bots"
+	"starnexus/engine"
+	"starnexus/games/realms"
+	"starnexus/store"
+)
+
+// logTail is how many log entries a view carries; the whole log is at /log.
+const logTail = 50
+
+// game is one game held in memory: its setup, its State rebuilt from the log, and the
+// clients watching it. mu guards everything; it is held while an action is committed, so a
+// game's actions are applied one at a time and in the order of the log.
+type game struct {
+	id string
+
+	mu      sync.Mutex
+	meta    *store.Game
+	st      *realms.State
+	log     []store.Action
+	last    []int // per seat: the seq of its latest accepted action, -1 if none
+	bots    []engine.Bot
+	rngs    []*engine.RNG
+	clients map[*client]struct{}
+
+	botBusy    bool      // a bot goroutine is thinking for this game
+	leaseUntil time.Time // this process holds the bot lease until then
+	finished   bool      // Finish has been recorded in the store
+}
+
+// apiError is a refusal with its HTTP status.
+type apiError struct {
+	Status int
+	Msg    string
+	Legal  []string
+	Seq    *int
+}
+
+func (e *apiError) Error() string { return e.Msg }
+
+func errf(status int, format string, args ...any) *apiError {
+	return &apiError{Status: status, Msg: fmt.Sprintf(format, args...)}
+}
+
+func seatNames(m *store.Game) []string {
+	out := make([]string, len(m.Seats))
+	for i, s := range m.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// newState sets up the game m describes, before any action.
+func newState(cat *realms.Catalog, m *store.Game) (*realms.State, error) {
+	if m.Game != "realms" {
+		return nil, fmt.Errorf("game %q is not playable here (known: realms)", m.Game)
+	}
+	opts := realms.Options{Format: m.Format, Sets: m.Sets, Names: seatNames(m)}
+	keys := make([]string, 0, len(m.Options))
+	for k := range m.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := realms.SetOption(&opts, k, m.Options[k]); err != nil {
+			return nil, err
+		}
+	}
+	return realms.NewGame(cat, opts, m.Seed)
+}
+
+// rebuild sets the game up from its setup and log, checking every action as a typed one.
+func (g *game) rebuild(cat *realms.Catalog, m *store.Game, log []store.Action) error {
+	st, err := newState(cat, m)
+	if err != nil {
+		return fmt.Errorf("game %s: set up: %w", g.id, err)
+	}
+	g.meta, g.st, g.log = m, st, nil
+	g.last = make([]int, len(m.Seats))
+	for i := range g.last {
+		g.last[i] = -1
+	}
+	if g.bots == nil {
+		g.bots = make([]engine.Bot, len(m.Seats))
+		g.rngs = make([]*engine.RNG, len(m.Seats))
+		for i, s := range m.Seats {
+			if s.Kind == store.Bot {
+				b, err := bots.New(s.Bot)
+				if err != nil {
+					return fmt.Errorf("game %s: seat %d: %w", g.id, i, err)
+				}
+				rng := engine.NewRNG(randomSeed())
+				g.bots[i], g.rngs[i] = b, &rng
+			}
+		}
+	}
+	for _, a := range log {
+		if err := g.replay(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replay applies a logged action (from the store) to the state.
+func (g *game) replay(a store.Action) error {
+	if a.Seq != len(g.log) {
+		return fmt.Errorf("game %s: record %d has seq %d", g.id, len(g.log), a.Seq)
+	}
+	seat := engine.Seat(a.Seat)
+	if a.Seat < 0 || a.Seat >= len(g.meta.Seats) {
+		return fmt.Errorf("game %s: record %d (%q) names seat %d", g.id, a.Seq, a.Text, a.Seat)
+	}
+	act, err := g.st.ParseAction(seat, a.Text)
+	if err == nil {
+		err = g.st.Apply(seat, act)
+	}
+	if err != nil {
+		return fmt.Errorf("game %s: record %d (%s: %q): %w", g.id, a.Seq, g.st.SeatName(seat), a.Text, err)
+	}
+	g.log = append(g.log, a)
+	g.last[a.Seat] = a.Seq
+	return nil
+}
+
+// waiting lists the open seats not yet claimed.
+func (g *game) waiting() []int {
+	var w []int
+	for i, s := range g.meta.Seats {
+		if s.Kind == store.Open && !s.Claimed {
+			w = append(w, i)
+		}
+	}
+	return w
+}
+
+// seatOf finds the seat whose token this is, in constant time per seat.
+func (g *game) seatOf(token string) (engine.Seat, bool) {
+	h := store.HashToken(token)
+	found := -1
+	for i, s := range g.meta.Seats {
+		if len(s.TokenHash) == len(h) && constantEq(s.TokenHash, h) {
+			found = i
+		}
+	}
+	return engine.Seat(found), found >= 0
+}
+
+func (g *game) canAct(seat engine.Seat) bool {
+	if g.st.Over() || len(g.waiting()) > 0 {
+		return false
+	}
+	for _, s := range g.st.ToMove(nil) {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// legalTexts lists the actions seat may send now.
+func (g *game) legalTexts(seat engine.Seat) []string {
+	out := []string{}
+	if seat < 0 || !g.canAct(seat) {
+		return out
+	}
+	for _, a := range g.st.Legal(seat, nil) {
+		out = append(out, g.st.ActionText(seat, a))
+	}
+	return out
+}
+
+type seatJSON struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	Bot  string `json:"bot,omitempty"`
+}
+
+func (g *game) seatsJSON() []seatJSON {
+	out := make([]seatJSON, len(g.meta.Seats))
+	for i, s := range g.meta.Seats {
+		out[i] = seatJSON{Name: s.Name, Kind: s.Kind, Bot: s.Bot}
+		if s.Kind == store.Open && s.Claimed {
+			out[i].Kind = store.Human
+		}
+	}
+	return out
+}
+
+type logEntry struct {
+	Seq    int    `json:"seq"`
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Action string `json:"action"`
+}
+
+func (g *game) logJSON(from int) []logEntry {
+	if from < 0 {
+		from = 0
+	}
+	out := make([]logEntry, 0, len(g.log)-from)
+	for _, a := range g.log[from:] {
+		out = append(out, logEntry{Seq: a.Seq, Seat: a.Seat, Name: g.meta.Seats[a.Seat].Name, Action: a.Text})
+	}
+	return out
+}
+
+// viewExtra is what the server adds to the game's own View JSON.
+type viewExtra struct {
+	ID      string     `json:"id"`
+	Game    string     `json:"game"`
+	Sets    []string   `json:"sets"`
+	Seats   []seatJSON `json:"seats"`
+	Seq     int        `json:"seq"`
+	Legal   []string   `json:"legal"`
+	Log     []logEntry `json:"log"`
+	Waiting []int      `json:"waiting,omitempty"`
+}
+
+// view encodes seat's view (engine.Spectator: the public one). Only the engine's View of
+// that seat and public facts go into it.
+func (g *game) view(seat engine.Seat) ([]byte, error) {
+	base, err := g.st.View(seat).MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("game %s: view: %w", g.id, err)
+	}
+	x, err := json.Marshal(viewExtra{ID: g.id, Game: g.meta.Game, Sets: g.meta.Sets, Seats: g.seatsJSON(), Seq: len(g.log),
+		Legal: g.legalTexts(seat), Log: g.logJSON(len(g.log) - logTail), Waiting: g.waiting()})
+	if err != nil {
+		return nil, err
+	}
+	if len(base) < 2 || base[len(base)-1] != '}' {
+		return nil, fmt.Errorf("game %s: view is not a JSON object", g.id)
+	}
+	out := make([]byte, 0, len(base)+len(x)+1)
+	out = append(out, base[:len(base)-1]...)
+	if len(base) > 2 {
+		out = append(out, ',')
+	}
+	return append(out, x[1:]...), nil
+}
+
+// act applies text for seat if seq allows it, commits it, and returns the seat's new view.
+// The caller holds no lock.
+func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string, seq int) ([]byte, error) {
+	start := time.Now()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for attempt := 0; ; attempt++ {
+		if err := g.check(seat, seq); err != nil {
+			return nil, err
+		}
+		a, err := g.st.ParseAction(seat, text)
+		if err != nil {
+			return nil, &apiError{Status: http.StatusUnprocessableEntity, Msg: err.Error(), Legal: g.legalTexts(seat)}
+		}
+		if !contains(g.st.Legal(seat, nil), a) {
+			// Apply on a copy says why; the real state is never touched by a refusal.
+			msg := fmt.Sprintf("illegal action %q", text)
+			if err := g.st.Clone().Apply(seat, a); err != nil {
+				msg = err.Error()
+			}
+			return nil, &apiError{Status: http.StatusUnprocessableEntity, Msg: msg, Legal: g.legalTexts(seat)}
+		}
+		rec := store.Action{Seq: len(g.log), Seat: int(seat), Text: g.st.ActionText(seat, a)}
+		err = s.store.Append(ctx, g.id, rec)
+		if errors.Is(err, store.ErrConflict) && attempt < 3 {
+			// Another process logged an action here first: catch up and judge again.
+			if err := s.catchUp(ctx, g); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err != nil {
+			s.log.Error("commit action", "game", g.id, "err", err)
+			return nil, errf(http.StatusServiceUnavailable, "the action could not be saved: %v", err)
+		}
+		g.st.ApplyTrusted(seat, a)
+		g.log = append(g.log, rec)
+		g.last[seat] = rec.Seq
+		s.metrics.actions.Inc()
+		s.metrics.latency.Observe(time.Since(start).Seconds())
+		s.changed(g)
+		return g.view(seat)
+	}
+}
+
+// check says whether seat may send an action now, given the seq its client last saw.
+func (g *game) check(seat engine.Seat, seq int) error {
+	if g.st.Over() {
+		return errf(http.StatusForbidden, "the game is over")
+	}
+	if w := g.waiting(); len(w) > 0 {
+		return errf(http.StatusForbidden, "the game is waiting for %d open seat(s) to be claimed", len(w))
+	}
+	if seq > len(g.log) || seq < 0 {
+		n := len(g.log)
+		return &apiError{Status: http.StatusConflict, Msg: fmt.Sprintf("seq %d is not a point of this game (it has %d actions)", seq, n), Seq: &n}
+	}
+	if g.last[seat] >= seq {
+		n := len(g.log)
+		return &apiError{Status: http.StatusConflict, Msg: fmt.Sprintf("stale: %s already acted at %d, after seq %d (a repeated request?)", g.st.SeatName(seat), g.last[seat], seq), Seq: &n}
+	}
+	if !g.canAct(seat) {
+		return errf(http.StatusForbidden, "%s may not act now", g.st.SeatName(seat))
+	}
+	return nil
+}
+
+func contains(list []engine.Action, a engine.Action) bool {
+	for _, x := range list {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// changed is called with g.mu held after any change: it records the end of the game, wakes
+// the game's clients and lets its bots move.
+func (s *Server) changed(g *game) {
+	if g.st.Over() && !g.finished {
+		g.finished = true
+		var w []int
+		for _, seat := range g.st.Winners() {
+			w = append(w, int(seat))
+		}
+		if err := s.store.Finish(context.Background(), g.id, w); err != nil {
+			s.log.Error("finish game", "game", g.id, "err", err)
+		}
+		s.log.Info("game over", "game", g.id, "actions", len(g.log))
+	}
+	for c := range g.clients {
+		c.wake()
+	}
+	s.kickBots(g)
+}
+
+// catchUp applies the actions and seat claims other processes committed. g.mu is held.
+func (s *Server) catchUp(ctx context.Context, g *game) error {
+	m, acts, err := s.store.LoadGame(ctx, g.id)
+	if err != nil {
+		return errf(http.StatusServiceUnavailable, "reload game: %v", err)
+	}
+	claimed := false
+	for i := range m.Seats {
+		if m.Seats[i].Claimed != g.meta.Seats[i].Claimed {
+			claimed = true
+		}
+	}
+	if claimed && len(g.log) == 0 {
+		// Names changed: set the game up again with them (no action was taken yet).
+		if err := g.rebuild(s.cat, m, acts); err != nil {
+			return errf(http.StatusInternalServerError, "%v", err)
+		}
+	} else {
+		g.meta.Finished = m.Finished
+		for _, a := range acts[min(len(g.log), len(acts)):] {
+			if err := g.replay(a); err != nil {
+				return errf(http.StatusInternalServerError, "%v", err)
+			}
+		}
+	}
+	if g.st.Over() {
+		g.finished = g.finished || m.Finished
+	}
+	return nil
+}

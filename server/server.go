@@ -1,0 +1,255 @@
+// Package server is starnexus's HTTP and WebSocket server: the lobby, seats and their
+// tokens, per-seat views, spectators, bots, and the web client (docs/api.md).
+//
+// A game is held in memory as its State, rebuilt from its log in the store; every accepted
+// action is committed to the store before it is acknowledged, so a restarted server gives
+// every game back exactly. Several processes may share one PostgreSQL store: the store's
+// unique (game, seq) key applies an action once, a lease says which process runs a game's
+// bots, and the store's change feed tells every process of every move.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"starnexus/games/realms"
+	"starnexus/store"
+)
+
+// Config is what a Server needs.
+type Config struct {
+	Store   store.Store
+	Catalog *realms.Catalog
+	// AllowSeed accepts a client-chosen seed (tests, puzzles); otherwise seeds come from
+	// crypto/rand (DESIGN.md §6).
+	AllowSeed bool
+	Logger    *slog.Logger
+	// Web is the browser client (index.html at its root); nil serves a placeholder page.
+	Web fs.FS
+	// Cards is the JSON served at /api/cards.
+	Cards []byte
+	// BotDelay is a pause before each bot move, so that people can follow a bot's turn.
+	BotDelay time.Duration
+}
+
+// Server serves games. Make one with New, serve Handler, and Close it.
+type Server struct {
+	cfg     Config
+	store   store.Store
+	cat     *realms.Catalog
+	log     *slog.Logger
+	owner   string // this process's name in bot leases
+	multi   bool   // other processes share the store
+	metrics *metrics
+	handler http.Handler
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	games map[string]*game
+	load  map[string]*sync.Mutex // serializes loading one game from the store
+}
+
+// New makes a Server and rebuilds every unfinished game of the store from its log.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, log: cfg.Logger, owner: randomHex(8),
+		games: map[string]*game{}, load: map[string]*sync.Mutex{}}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.metrics = newMetrics(s)
+	live, err := s.store.List(ctx, store.Filter{Unfinished: true})
+	if err != nil {
+		s.cancel()
+		return nil, err
+	}
+	for _, sum := range live {
+		if _, err := s.game(ctx, sum.Game.ID); err != nil {
+			// One damaged game must not keep the others from being played.
+			s.log.Error("rebuild game", "game", sum.Game.ID, "err", err)
+		}
+	}
+	s.log.Info("games rebuilt from the store", "games", len(live))
+	changes, err := s.store.Changes(s.ctx)
+	if err != nil {
+		s.cancel()
+		return nil, err
+	}
+	if changes != nil {
+		s.multi = true
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.follow(changes)
+		}()
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.sweep()
+	}()
+	s.handler = s.routes()
+	return s, nil
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close stops the bots and the change feed and waits for them. It does not close the store.
+func (s *Server) Close() {
+	s.cancel()
+	s.mu.Lock()
+	for _, g := range s.games {
+		g.mu.Lock()
+		for c := range g.clients {
+			c.close()
+		}
+		g.mu.Unlock()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// game returns the game with this id, loading and rebuilding it from the store if this
+// process does not hold it yet (it may have been made by another process).
+func (s *Server) game(ctx context.Context, id string) (*game, error) {
+	s.mu.Lock()
+	if g, ok := s.games[id]; ok {
+		s.mu.Unlock()
+		return g, nil
+	}
+	l, ok := s.load[id]
+	if !ok {
+		l = &sync.Mutex{}
+		s.load[id] = l
+	}
+	s.mu.Unlock()
+	l.Lock()
+	defer l.Unlock()
+	s.mu.Lock()
+	g, ok := s.games[id]
+	s.mu.Unlock()
+	if ok {
+		return g, nil
+	}
+	m, acts, err := s.store.LoadGame(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errf(http.StatusNotFound, "no game %q", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g = &game{id: id, clients: map[*client]struct{}{}}
+	if err := g.rebuild(s.cat, m, acts); err != nil {
+		return nil, err
+	}
+	g.finished = m.Finished
+	s.mu.Lock()
+	s.games[id] = g
+	delete(s.load, id)
+	s.mu.Unlock()
+	g.mu.Lock()
+	s.changed(g) // records an end the store missed, and lets the bots go on
+	g.mu.Unlock()
+	return g, nil
+}
+
+func (s *Server) liveGames() []*game {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*game, 0, len(s.games))
+	for _, g := range s.games {
+		out = append(out, g)
+	}
+	return out
+}
+
+// follow applies the changes other processes report.
+func (s *Server) follow(changes <-chan store.Change) {
+	for c := range changes {
+		var gs []*game
+		if c.Game == "" {
+			gs = s.liveGames()
+		} else {
+			s.mu.Lock()
+			g, ok := s.games[c.Game]
+			s.mu.Unlock()
+			if !ok {
+				continue // loaded from the store when somebody asks for it
+			}
+			gs = []*game{g}
+		}
+		for _, g := range gs {
+			g.mu.Lock()
+			if c.Seq < 0 || c.Seq > len(g.log) {
+				if err := s.catchUp(s.ctx, g); err != nil {
+					s.log.Error("catch up", "game", g.id, "err", err)
+				} else {
+					s.changed(g)
+				}
+			}
+			g.mu.Unlock()
+		}
+	}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err)) // never fails on supported systems
+	}
+	return hex.EncodeToString(b)
+}
+
+// newToken is a seat token: 32 bytes from crypto/rand.
+func newToken() string { return randomHex(32) }
+
+// newID is a game id: 12 characters from crypto/rand, easy to read aloud.
+func newID() string {
+	const alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+	b := make([]byte, 12)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err))
+	}
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err))
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func constantEq(a, b []byte) bool { return subtle.ConstantTimeCompare(a, b) == 1 }
+
+// bearer reads "Authorization: Bearer TOKEN"; ok is false when there is no such header.
+func bearer(r *http.Request) (string, bool) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return "", false
+	}
+	tok, found := strings.CutPrefix(h, "Bearer ")
+	if !found {
+		return "", true // a header that names no seat: refused as unknown
+	}
+	return strings.TrimSpace(tok), true
+}

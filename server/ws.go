@@ -1,0 +1,191 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"starnexus/engine"
+)
+
+// firstMessageWait is how long the server waits for a token before pushing the spectator's
+// view to a new WebSocket.
+const firstMessageWait = 500 * time.Millisecond
+
+// client is one WebSocket connection watching a game as one seat (or as a spectator).
+type client struct {
+	g      *game
+	seat   engine.Seat
+	conn   *websocket.Conn
+	notify chan struct{} // a change to push; holds at most one, so pushes coalesce
+	once   sync.Once
+	done   chan struct{}
+}
+
+func (c *client) wake() {
+	select {
+	case c.notify <- struct{}{}:
+	default:
+	}
+}
+
+func (c *client) seatNow() engine.Seat {
+	c.g.mu.Lock()
+	defer c.g.mu.Unlock()
+	return c.seat
+}
+
+func (c *client) close() { c.once.Do(func() { close(c.done) }) }
+
+type wsAction struct {
+	Token  string `json:"token"`
+	Action string `json:"action"`
+	Seq    *int   `json:"seq"`
+}
+
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	g, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return // Accept has answered the request
+	}
+	conn.SetReadLimit(64 << 10)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+
+	// The first message is the token; a spectator sends none (or an empty one). The reader
+	// takes it; the first push waits for it up to firstMessageWait, then goes out as the
+	// spectator's view (public, so nothing is lost if a token comes later).
+	c := &client{g: g, seat: engine.Spectator, conn: conn, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	authed := make(chan struct{})
+	g.mu.Lock()
+	g.clients[c] = struct{}{}
+	g.mu.Unlock()
+	s.metrics.clients.Inc()
+	defer func() {
+		g.mu.Lock()
+		delete(g.clients, c)
+		g.mu.Unlock()
+		s.metrics.clients.Dec()
+		c.close()
+	}()
+	go func() {
+		defer cancel()
+		s.wsRead(ctx, c, authed)
+	}()
+	select {
+	case <-authed:
+	case <-time.After(firstMessageWait):
+	case <-ctx.Done():
+		conn.CloseNow()
+		return
+	}
+	c.wake()
+	for {
+		select {
+		case <-ctx.Done():
+			conn.Close(websocket.StatusGoingAway, "")
+			return
+		case <-c.done:
+			conn.Close(websocket.StatusGoingAway, "server closing")
+			return
+		case <-c.notify:
+		}
+		g.mu.Lock()
+		b, err := g.view(c.seat)
+		g.mu.Unlock()
+		if err != nil {
+			s.log.Error("ws view", "game", g.id, "err", err)
+			continue
+		}
+		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+		err = conn.Write(wctx, websocket.MessageText, b)
+		wcancel()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// tokenOf reads a first message: the bare token or {"token": "..."}.
+func tokenOf(msg []byte) string {
+	t := strings.TrimSpace(string(msg))
+	if strings.HasPrefix(t, "{") {
+		var m wsAction
+		if json.Unmarshal([]byte(t), &m) == nil {
+			return strings.TrimSpace(m.Token)
+		}
+	}
+	return t
+}
+
+func (s *Server) wsRead(ctx context.Context, c *client, authed chan struct{}) {
+	for first := true; ; first = false {
+		_, msg, err := c.conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		if first {
+			if tok := tokenOf(msg); tok != "" || !strings.Contains(string(msg), `"action"`) {
+				if tok != "" {
+					c.g.mu.Lock()
+					seat, ok := c.g.seatOf(tok)
+					if ok {
+						c.seat = seat
+					}
+					c.g.mu.Unlock()
+					if !ok {
+						b, _ := json.Marshal(errBody{Error: "the token names no seat of this game", Status: http.StatusUnauthorized})
+						c.conn.Write(ctx, websocket.MessageText, b)
+						c.conn.Close(4401, "unknown token")
+						return
+					}
+				}
+				close(authed)
+				c.wake()
+				continue
+			}
+			close(authed)
+		}
+		var m wsAction
+		var reply error
+		switch {
+		case json.Unmarshal(msg, &m) != nil || m.Seq == nil || strings.TrimSpace(m.Action) == "":
+			reply = errf(http.StatusBadRequest, `send {"action": text, "seq": number}`)
+		case c.seatNow() < 0:
+			reply = errf(http.StatusUnauthorized, "a spectator cannot act: send the seat's token first")
+		default:
+			// Success is answered by the push of the new view.
+			_, reply = s.act(ctx, c.g, c.seatNow(), m.Action, *m.Seq)
+		}
+		if reply == nil {
+			continue
+		}
+		var ae *apiError
+		if !errors.As(reply, &ae) && ctx.Err() != nil {
+			return
+		}
+		b := errBodyOf(reply)
+		b.Action = m.Action
+		if m.Seq != nil && b.Seq == nil {
+			b.Seq = m.Seq
+		}
+		out, _ := json.Marshal(b)
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err = c.conn.Write(wctx, websocket.MessageText, out)
+		cancel()
+		if err != nil {
+			return
+		}
+	}
+}

@@ -15,10 +15,10 @@ type Level struct {
 
 // DecisionTime is what a bot spends per decision.
 type DecisionTime struct {
-	Decisions int     // decisions the bot was asked for
-	Searched  int     // of which had more than one legal action
-	Ms        float64 // average over all decisions, in milliseconds
-	SearchMs  float64 // average over the decisions with a choice
+	Decisions int     `json:"decisions"` // decisions the bot was asked for
+	Searched  int     `json:"searched"`  // of which had more than one legal action
+	Ms        float64 `json:"ms"`        // average over all decisions, in milliseconds
+	SearchMs  float64 `json:"search_ms"` // average over the decisions with a choice
 }
 
 // timed wraps a bot and clocks its decisions.

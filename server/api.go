@@ -167,7 +167,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			}
 			st.Bot = strings.ToLower(rs.Bot)
 		case store.Open:
-			name = fmt.Sprintf("Seat %d", i+1)
+			name = fmt.Sprintf("Seat%d", i+1)
 		default:
 			writeErr(w, errf(http.StatusBadRequest, "seat %d: kind %q is not human, bot or open", i+1, kind))
 			return
@@ -210,8 +210,8 @@ func checkName(name string) error {
 	if len(name) > 32 {
 		return fmt.Errorf("the name %q is longer than 32 bytes", name)
 	}
-	if strings.ContainsAny(name, ":\n\r\t") {
-		return fmt.Errorf("the name %q has a colon or a control character", name)
+	if strings.ContainsAny(name, " ,:\n\r\t") {
+		return fmt.Errorf("the name %q may not contain spaces, ':' or ','", name)
 	}
 	return nil
 }

@@ -136,7 +136,7 @@ func TestPlayRejectsBadArguments(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"play", "--seats", "human,wizard"}, `unknown bot "wizard" (known: greedy, random, or human)`},
+		{[]string{"play", "--seats", "human,wizard"}, `unknown bot "wizard" (known: easy, expert, greedy, hard, medium, random, velocity, or human)`},
 		{[]string{"play", "--seats", "greedy,greedy", "--names", "Ann"}, "2 seats (--seats) but 1 names"},
 		{[]string{"play", "--seats", "greedy,greedy", "--option", "max_rounds"}, "write name=value"},
 		{[]string{"play", "--seats", "greedy,greedy", "--option", "colour=red"}, `unknown option "colour"`},

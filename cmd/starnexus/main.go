@@ -25,6 +25,7 @@ func commands() map[string]command {
 		"bench":    {"measure engine speed (games and actions per second)", runBench},
 		"sim":      {"play many bot games and report win rates", runSim},
 		"serve":    {"serve the web client, the JSON API and WebSocket play", runServe},
+		"loadtest": {"measure a server under N concurrent games (loopback only)", runLoadtest},
 	}
 }
 

@@ -285,8 +285,8 @@ func (s *seat) read() {
 		if err != nil {
 			return
 		}
-		var v view
-		if json.Unmarshal(b, &v) != nil {
+		v, ok := parseView(b)
+		if !ok {
 			continue
 		}
 		s.mu.Lock()
@@ -375,6 +375,40 @@ func (r *runner) run(ctx context.Context) {
 		}
 		deadline.Stop()
 	}
+}
+
+// parseView reads the few fields the client-side bot needs without decoding the whole view
+// (a full decode of every push costs the load generator, on the same machine, more CPU than
+// the server spends on the action). The fields it reads are the server's top-level
+// additions, which come after the game's own View; "log" entries come after "legal".
+func parseView(b []byte) (view, bool) {
+	var v view
+	if bytes.HasPrefix(b, []byte(`{"error"`)) {
+		var e struct {
+			Error string `json:"error"`
+		}
+		if json.Unmarshal(b, &e) != nil {
+			return v, false
+		}
+		v.Error = e.Error
+		return v, true
+	}
+	i := bytes.Index(b, []byte(`,"seq":`))
+	if i < 0 {
+		return v, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(b[i+len(`,"seq":`):]))
+	if dec.Decode(&v.Seq) != nil {
+		return v, false
+	}
+	v.Over = bytes.Contains(b, []byte(`"over":true`))
+	if j := bytes.Index(b, []byte(`"legal":`)); j >= 0 {
+		dec := json.NewDecoder(bytes.NewReader(b[j+len(`"legal":`):]))
+		if dec.Decode(&v.Legal) != nil {
+			return v, false
+		}
+	}
+	return v, true
 }
 
 // choose is the client-side bot: it moves the game along (play, attack, buy, answer), and

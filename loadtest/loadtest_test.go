@@ -31,3 +31,15 @@ func TestSmallRun(t *testing.T) {
 	}
 	t.Log(res)
 }
+
+func TestParseView(t *testing.T) {
+	b := []byte(`{"seat":0,"over":false,"players":[],"id":"x","seats":[],"seq":12,"legal":["play Scout","end"],"log":[{"seq":11,"seat":1,"name":"B","action":"end"}]}`)
+	v, ok := parseView(b)
+	if !ok || v.Seq != 12 || len(v.Legal) != 2 || v.Legal[1] != "end" || v.Over {
+		t.Fatalf("%+v %v", v, ok)
+	}
+	v, ok = parseView([]byte(`{"error":"stale","status":409}`))
+	if !ok || v.Error != "stale" {
+		t.Fatalf("%+v", v)
+	}
+}

@@ -313,7 +313,7 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, errf(http.StatusBadRequest, `send {"action": text, "seq": number}`))
 		return
 	}
-	b, err := s.act(r.Context(), g, seat, req.Action, *req.Seq)
+	b, err := s.act(r.Context(), g, seat, req.Action, *req.Seq, true)
 	if err != nil {
 		writeErr(w, err)
 		return

@@ -80,7 +80,7 @@ func (s *Server) playBot(g *game, st engine.State, seat engine.Seat, seq int, bo
 	if ctx.Err() != nil {
 		return
 	}
-	if _, err := s.act(ctx, g, seat, text, seq); err != nil {
+	if _, err := s.act(ctx, g, seat, text, seq, false); err != nil {
 		// The game moved on (a teammate acted, another process played): think again.
 		s.log.Debug("bot move refused", "game", g.id, "seat", seat, "action", text, "err", err)
 		g.mu.Lock()

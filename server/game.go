@@ -251,9 +251,9 @@ func (g *game) view(seat engine.Seat) ([]byte, error) {
 	return append(out, x[1:]...), nil
 }
 
-// act applies text for seat if seq allows it, commits it, and returns the seat's new view.
-// The caller holds no lock.
-func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string, seq int) ([]byte, error) {
+// act applies text for seat if seq allows it, commits it, and returns the seat's new view
+// if wantView (the WebSocket needs none: its push carries it). The caller holds no lock.
+func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string, seq int, wantView bool) ([]byte, error) {
 	start := time.Now()
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -292,6 +292,9 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		s.metrics.actions.Inc()
 		s.metrics.latency.Observe(time.Since(start).Seconds())
 		s.changed(g)
+		if !wantView {
+			return nil, nil
+		}
 		return g.view(seat)
 	}
 }

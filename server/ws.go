@@ -166,7 +166,7 @@ func (s *Server) wsRead(ctx context.Context, c *client, authed chan struct{}) {
 			reply = errf(http.StatusUnauthorized, "a spectator cannot act: send the seat's token first")
 		default:
 			// Success is answered by the push of the new view.
-			_, reply = s.act(ctx, c.g, c.seatNow(), m.Action, *m.Seq)
+			_, reply = s.act(ctx, c.g, c.seatNow(), m.Action, *m.Seq, false)
 		}
 		if reply == nil {
 			continue

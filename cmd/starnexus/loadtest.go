@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"time"
 
 	"starnexus/loadtest"
@@ -22,6 +23,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	duration := fs.Duration("duration", 30*time.Second, "how long to offer the load")
 	addr := fs.String("addr", "", "target a running server at `host:port` on loopback (default: start one in this process with SQLite)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run (server and clients) to `file`")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: starnexus loadtest [--games N] [--interval 200ms] [--duration 30s] [--addr 127.0.0.1:8080] [--json]")
 		fs.PrintDefaults()
@@ -35,6 +37,19 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "starnexus loadtest: unexpected argument %q\n", fs.Arg(0))
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "starnexus loadtest: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "starnexus loadtest: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

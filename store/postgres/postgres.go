@@ -61,7 +61,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, strconv.Itoa(c.Seq)+" "+c.Game)
 		return err
 	}
-	return &Store{DB: sqlstore.New(db, sqlstore.Dialect{Dollar: true, Notify: notify}), dsn: dsn}, nil
+	sdb, err := sqlstore.New(db, sqlstore.Dialect{Dollar: true, Notify: notify})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return &Store{DB: sdb, dsn: dsn}, nil
 }
 
 // Changes implements store.Store: it listens on its own connection and reconnects after a

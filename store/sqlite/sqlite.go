@@ -43,7 +43,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	return &Store{sqlstore.New(db, sqlstore.Dialect{})}, nil
+	sdb, err := sqlstore.New(db, sqlstore.Dialect{})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return &Store{sdb}, nil
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -37,6 +37,10 @@ type DB struct {
 	stop    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+
+	// The writer's statements, prepared once: preparing them per action cost more than
+	// running them.
+	upd, ins *sql.Stmt
 }
 
 type appendReq struct {
@@ -46,13 +50,20 @@ type appendReq struct {
 }
 
 // New wraps db and starts its writer.
-func New(db *sql.DB, d Dialect) *DB {
+func New(db *sql.DB, d Dialect) (*DB, error) {
 	if d.MaxBatch <= 0 {
 		d.MaxBatch = 256
 	}
 	s := &DB{db: db, d: d, appends: make(chan appendReq, 4096), stop: make(chan struct{}), done: make(chan struct{})}
+	var err error
+	if s.upd, err = db.Prepare(s.q(`UPDATE games SET actions = actions + 1 WHERE id = ? AND actions = ? AND finished = 0`)); err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
+	if s.ins, err = db.Prepare(s.q(`INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)`)); err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
 	go s.writer()
-	return s
+	return s, nil
 }
 
 // SQL returns the underlying database.
@@ -287,11 +298,10 @@ func (s *DB) commit(batch []appendReq) {
 		fail(fmt.Errorf("append: %w", err))
 		return
 	}
-	upd, ins := s.q(`UPDATE games SET actions = actions + 1 WHERE id = ? AND actions = ? AND finished = 0`),
-		s.q(`INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)`)
+	upd, ins := tx.StmtContext(ctx, s.upd), tx.StmtContext(ctx, s.ins)
 	last := map[string]int{}
 	for i, r := range batch {
-		res, err := tx.ExecContext(ctx, upd, r.id, r.a.Seq)
+		res, err := upd.ExecContext(ctx, r.id, r.a.Seq)
 		if err != nil {
 			tx.Rollback()
 			fail(fmt.Errorf("append to %s at %d: %w", r.id, r.a.Seq, err))
@@ -301,7 +311,7 @@ func (s *DB) commit(batch []appendReq) {
 			errs[i] = fmt.Errorf("append to %s at %d: %w", r.id, r.a.Seq, store.ErrConflict)
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, ins, r.id, r.a.Seq, r.a.Seat, r.a.Text); err != nil {
+		if _, err := ins.ExecContext(ctx, r.id, r.a.Seq, r.a.Seat, r.a.Text); err != nil {
 			tx.Rollback()
 			fail(fmt.Errorf("append to %s at %d: %w", r.id, r.a.Seq, err))
 			return
@@ -443,5 +453,7 @@ func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 func (s *DB) Close() error {
 	s.once.Do(func() { close(s.stop) })
 	<-s.done
+	s.upd.Close()
+	s.ins.Close()
 	return s.db.Close()
 }

@@ -33,7 +33,9 @@ func (s *Server) kickBots(g *game) {
 	st := g.st.Clone()
 	seq := len(g.log)
 	bot, rng := g.bots[seat], g.rngs[seat]
-	needLease := time.Until(g.leaseUntil) < leaseTTL/2
+	// One process alone on its database (SQLite) needs no lease: a lease left by a killed
+	// predecessor would only hold its bots back.
+	needLease := s.multi && time.Until(g.leaseUntil) < leaseTTL/2
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -72,6 +72,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		games: map[string]*game{}, load: map[string]*sync.Mutex{}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
+	changes, err := s.store.Changes(s.ctx)
+	if err != nil {
+		s.cancel()
+		return nil, err
+	}
+	s.multi = changes != nil
 	live, err := s.store.List(ctx, store.Filter{Unfinished: true})
 	if err != nil {
 		s.cancel()
@@ -84,13 +90,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s.log.Info("games rebuilt from the store", "games", len(live))
-	changes, err := s.store.Changes(s.ctx)
-	if err != nil {
-		s.cancel()
-		return nil, err
-	}
 	if changes != nil {
-		s.multi = true
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()

@@ -280,6 +280,7 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 			if err := s.catchUp(ctx, g); err != nil {
 				return nil, err
 			}
+			s.changed(g) // this process's clients see what it caught up with
 			continue
 		}
 		if err != nil {

@@ -38,6 +38,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "starnexus loadtest: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	tuneGC()
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {

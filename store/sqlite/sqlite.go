@@ -8,6 +8,8 @@ import (
 	"embed"
 	"fmt"
 	"net/url"
+	"sync"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
@@ -22,6 +24,8 @@ var migrations embed.FS
 // Store is a store.Store on an SQLite file.
 type Store struct {
 	*sqlstore.DB
+	stop, done chan struct{}
+	once       sync.Once
 }
 
 // Open opens (creating it if needed) the database file at path and applies the migrations.
@@ -33,6 +37,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// WAL is written before Append returns); only a power cut may lose the last commits.
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "foreign_keys(1)")
+	// No checkpoint inside a commit: the writer would stall every game while it copies the
+	// WAL into the database. A goroutine checkpoints in the background instead.
+	q.Add("_pragma", "wal_autocheckpoint(0)")
 	q.Add("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
@@ -48,7 +55,33 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	return &Store{sdb}, nil
+	st := &Store{DB: sdb, stop: make(chan struct{}), done: make(chan struct{})}
+	go st.checkpoints()
+	return st, nil
+}
+
+// checkpoints copies the WAL into the database file every second, without blocking the writer
+// (PASSIVE), and once more, fully, on Close.
+func (s *Store) checkpoints() {
+	defer close(s.done)
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			s.SQL().Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
+}
+
+// Close stops the checkpoints and closes the database.
+func (s *Store) Close() error {
+	s.once.Do(func() { close(s.stop) })
+	<-s.done
+	s.SQL().Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	return s.DB.Close()
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

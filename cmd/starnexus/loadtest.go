@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,8 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"starnexus/loadtest"
@@ -21,7 +25,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 100, "concurrent games between client-side bots")
 	interval := fs.Duration("interval", 200*time.Millisecond, "each game's seat to move sends an action this often")
 	duration := fs.Duration("duration", 30*time.Second, "how long to offer the load")
-	addr := fs.String("addr", "", "target a running server at `host:port` on loopback (default: start one in this process with SQLite)")
+	addr := fs.String("addr", "", "target a running server at `host:port` on loopback (default: start 'starnexus serve' as a child process on a temporary SQLite file)")
+	inProcess := fs.Bool("in-process", false, "run the server in this process instead of a child (load generator and server then share one Go runtime)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run (server and clients) to `file`")
 	fs.Usage = func() {
@@ -54,7 +59,20 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := loadtest.Run(ctx, loadtest.Config{Addr: *addr, Games: *games, Interval: *interval, Duration: *duration, Log: stderr})
+	target, server := *addr, ""
+	if target == "" && !*inProcess {
+		a, stopServer, err := startChildServer(stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "starnexus loadtest: start the server: %v\n", err)
+			return 1
+		}
+		defer stopServer()
+		target, server = a, "'starnexus serve' child process, SQLite in WAL mode"
+	}
+	res, err := loadtest.Run(ctx, loadtest.Config{Addr: target, Games: *games, Interval: *interval, Duration: *duration, Log: stderr})
+	if err == nil && server != "" {
+		res.Server = server
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "starnexus loadtest: %v\n", err)
 		return 1
@@ -66,4 +84,54 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, res)
 	}
 	return 0
+}
+
+// startChildServer runs this binary's serve command on a free loopback port with an SQLite
+// file in a temporary directory, so that the server has a process (and a Go runtime) of its
+// own, as in production; it returns the address and a function that stops it.
+func startChildServer(stderr io.Writer) (string, func(), error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := os.MkdirTemp("", "starnexus-loadtest-")
+	if err != nil {
+		return "", nil, err
+	}
+	cmd := exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "load.db"))
+	if os.Getenv("STARNEXUS_TEST_RUN_MAIN") != "" {
+		cmd.Env = os.Environ() // a test binary standing in for starnexus
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	stop := func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+		os.RemoveAll(dir)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	i := strings.Index(line, "http://")
+	if err != nil || i < 0 {
+		stop()
+		return "", nil, fmt.Errorf("serve printed %q: %v", line, err)
+	}
+	rest := line[i+len("http://"):]
+	addr, _, _ := strings.Cut(rest, "/")
+	go io.Copy(io.Discard, out)
+	fmt.Fprintf(stderr, "started starnexus serve on %s\n", addr)
+	return addr, stop, nil
 }

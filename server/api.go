@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -161,8 +162,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			st.TokenHash = store.HashToken(tok)
 			out[i].Token, out[i].URL = tok, seatURL(m.ID, tok)
 		case store.Bot:
-			if _, err := bots.New(rs.Bot); err != nil {
-				writeErr(w, errf(http.StatusBadRequest, "seat %d: %v", i+1, err))
+			// Only the registered names: the "ismcts:k=v" experiment form would let a client
+			// set a search budget that occupies the server's cores.
+			if !slices.Contains(bots.Names(), strings.ToLower(rs.Bot)) {
+				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(bots.Names(), ", ")))
 				return
 			}
 			st.Bot = strings.ToLower(rs.Bot)

@@ -92,6 +92,7 @@ func TestSeedOnlyWithAllowSeed(t *testing.T) {
 	}
 	for _, bad := range []string{
 		`{"seats":[{"name":"A"},{"name":"B","kind":"bot","bot":"nobody"}]}`,
+		`{"seats":[{"name":"A"},{"name":"B","kind":"bot","bot":"ismcts:iters=100000000"}]}`,
 		`{"format":"hydra","seats":[{"name":"A"},{"name":"B"}]}`,
 		`{"seats":[{"name":"A"},{"name":"a"}]}`,
 		`{"sets":["nope"],"seats":[{"name":"A"},{"name":"B"}]}`,

@@ -104,7 +104,10 @@ func (s *Server) sweep() {
 		}
 		for _, g := range s.liveGames() {
 			g.mu.Lock()
-			if s.multi {
+			// Only games somebody watches or a bot plays need this safety net; the others
+			// follow the notifications, and an action on a stale game meets the (game, seq)
+			// key and catches up then.
+			if s.multi && !g.st.Over() && (len(g.clients) > 0 || g.hasBots()) {
 				if err := s.catchUp(context.Background(), g); err == nil {
 					for c := range g.clients {
 						c.wake()
@@ -115,4 +118,13 @@ func (s *Server) sweep() {
 			g.mu.Unlock()
 		}
 	}
+}
+
+func (g *game) hasBots() bool {
+	for _, b := range g.bots {
+		if b != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package realms
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"starnexus/engine"
 )
@@ -158,18 +159,25 @@ func (s *State) resample(viewer engine.Seat, rng *engine.RNG, withTradeDeck bool
 	for o := 0; o < int(s.NSeats); o++ {
 		p := &s.P[o]
 		if v.CanSeeHand(engine.Seat(o)) {
-			engine.Shuffle(rng, p.deck())
+			canonicalShuffle(rng, p.deck())
 			continue
 		}
 		n := copy(pool[:], p.hand())
 		n += copy(pool[n:], p.deck())
-		engine.Shuffle(rng, pool[:n])
+		canonicalShuffle(rng, pool[:n])
 		copy(p.Hand[:p.HandN], pool[:n])
 		copy(p.Own[:p.DeckN], pool[p.HandN:n])
 	}
 	if withTradeDeck {
-		engine.Shuffle(rng, s.TradeDeck[:s.TradeN])
+		canonicalShuffle(rng, s.TradeDeck[:s.TradeN])
 	}
+}
+
+// canonicalShuffle sorts the cards before shuffling them, so that the result depends only on
+// which cards there are (what the viewer knows) and on rng, never on their hidden order.
+func canonicalShuffle(rng *engine.RNG, cards []CardID) {
+	slices.Sort(cards)
+	engine.Shuffle(rng, cards)
 }
 
 // Determinize implements engine.Determinizer: a State the viewer cannot tell from the real

@@ -45,3 +45,26 @@ func TestDeterminizeKeepsTheViewAndHidesTheRest(t *testing.T) {
 		t.Fatal("20 determinizations never changed a hidden hand")
 	}
 }
+
+// TestDeterminizeIgnoresHiddenOrder checks DESIGN.md §8's invariance for search bots: two
+// games that differ only in how the cards a seat cannot see are arranged determinize to the
+// same State for the same random source.
+func TestDeterminizeIgnoresHiddenOrder(t *testing.T) {
+	cat := loadCat(t)
+	s, err := NewGame(cat, Options{Names: []string{"Ann", "Bob"}}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine.PlayOut(s, []engine.Bot{Greedy{}, Greedy{}}, []engine.RNG{engine.NewRNG(1), engine.NewRNG(2)}, 40)
+	other := s.Clone().(*State)
+	shuffleRNG := engine.NewRNG(77)
+	other.resample(s.toMove(), &shuffleRNG, true) // the same game but for hidden arrangement
+	seat := s.toMove()
+	r1, r2 := engine.NewRNG(5), engine.NewRNG(5)
+	a := s.View(seat).(engine.Determinizer).Determinize(nil, &r1).(*State)
+	b := other.View(seat).(engine.Determinizer).Determinize(nil, &r2).(*State)
+	a.views, b.views = [MaxSeats]View{}, [MaxSeats]View{}
+	if a.header != b.header || a.P != b.P {
+		t.Fatal("determinizations differ although only hidden cards were rearranged")
+	}
+}

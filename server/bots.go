@@ -39,6 +39,15 @@ func (s *Server) kickBots(g *game) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		defer func() {
+			// A bot that fails must not take the server (and every other game) down.
+			if p := recover(); p != nil {
+				s.log.Error("bot panicked", "game", g.id, "seat", seat, "panic", p)
+				g.mu.Lock()
+				g.botBusy = false
+				g.mu.Unlock()
+			}
+		}()
 		s.playBot(g, st, seat, seq, bot, rng, needLease)
 	}()
 }
@@ -104,6 +113,15 @@ func (s *Server) sweep() {
 		}
 		for _, g := range s.liveGames() {
 			g.mu.Lock()
+			if g.st.Over() && len(g.clients) == 0 && !g.botBusy {
+				// A finished game nobody watches leaves memory; it is rebuilt from the
+				// store if somebody asks for it (a replay).
+				g.mu.Unlock()
+				s.mu.Lock()
+				delete(s.games, g.id)
+				s.mu.Unlock()
+				continue
+			}
 			// Only games somebody watches or a bot plays need this safety net; the others
 			// follow the notifications, and an action on a stale game meets the (game, seq)
 			// key and catches up then.

@@ -71,6 +71,9 @@ type serveConfig struct {
 
 // openStore opens the database a --db flag names.
 func openStore(ctx context.Context, db string) (store.Store, error) {
+	if db == "" {
+		return nil, errors.New("--db: name an SQLite file or a postgres:// URL")
+	}
 	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
 		return postgres.Open(ctx, db)
 	}

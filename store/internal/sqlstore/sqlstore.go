@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -287,6 +288,10 @@ func (s *DB) writer() {
 
 func (s *DB) commit(batch []appendReq) {
 	ctx := context.Background()
+	// Lock games in one order in every process, so that two processes' batches on one
+	// PostgreSQL database cannot deadlock. (A process has at most one action of a game in
+	// flight, so the order within a game does not arise.)
+	sort.SliceStable(batch, func(i, j int) bool { return batch[i].id < batch[j].id })
 	errs := make([]error, len(batch))
 	fail := func(err error) {
 		for _, r := range batch {

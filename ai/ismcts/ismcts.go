@@ -29,7 +29,7 @@ type Evaluator interface {
 type Config struct {
 	// Name is what the bot calls itself (engine.Bot.Name); default "ismcts".
 	Name string
-	// Iterations per decision; 0 means no limit (then Time must be set).
+	// Iterations per decision; 0 means no limit when Time is set, else 1000.
 	Iterations int
 	// Time per decision; 0 means no limit. With both set, the first reached stops the search.
 	Time time.Duration

@@ -147,6 +147,11 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		return g, nil
 	}
 	m, acts, err := s.store.LoadGame(ctx, id)
+	if err != nil {
+		s.mu.Lock()
+		delete(s.load, id)
+		s.mu.Unlock()
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errf(http.StatusNotFound, "no game %q", id)
 	}
@@ -155,6 +160,9 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	}
 	g = &game{id: id, clients: map[*client]struct{}{}}
 	if err := g.rebuild(s.cat, m, acts); err != nil {
+		s.mu.Lock()
+		delete(s.load, id)
+		s.mu.Unlock()
 		return nil, err
 	}
 	g.finished = m.Finished

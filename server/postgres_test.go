@@ -79,9 +79,10 @@ func TestTwoProcessesOnePostgres(t *testing.T) {
 	// A bot game held by both processes: its bots run in one of them only.
 	bg := a.create(`{"options":{"max_rounds":"15"},"seats":[{"name":"X","kind":"bot","bot":"greedy"},{"name":"Y","kind":"bot","bot":"greedy"}]}`)
 	b.view(bg.ID, "")
-	waitFor(t, "the bot game to end", func() bool {
-		v, _ := b.view(bg.ID, "")
-		return v.Over
+	waitFor(t, "the bot game to end in both processes", func() bool {
+		va, _ := a.view(bg.ID, "")
+		vb, _ := b.view(bg.ID, "")
+		return va.Over && vb.Over
 	})
 	_, lb := a.do("GET", "/api/games/"+bg.ID+"/log", "", nil)
 	var lg logJSON

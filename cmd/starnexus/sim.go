@@ -6,8 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 
 	"starnexus/games/realms"
 	"starnexus/sim"
@@ -16,18 +20,23 @@ import (
 // defaultSeats is the table a format is simulated with when --seats is not given.
 var defaultSeats = map[string]int{"standard": 2, "ffa": 4, "hunter": 4, "hunter-first-blood": 4, "hydra": 4, "emperor": 6, "raid": 4}
 
-// runSim implements "starnexus sim": many bot games in parallel, with a summary.
+// runSim implements "starnexus sim", the balance lab: many bot games in parallel, seats
+// rotating between games, with win rates, first-player advantage, game length and card
+// impact as tables, JSON or a report folder (docs/sim.md).
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "standard", "format: "+strings.Join(realms.Formats, ", "))
 	sets := fs.String("sets", "core", "card sets of the trade deck, comma-separated")
-	seats := fs.String("seats", "", "a bot per seat, in order (default: greedy at every seat of the format's usual table)")
+	seats := fs.String("seats", "", "a bot per seat, comma-separated (names or levels: "+strings.Join(botNames(), ", ")+
+		"); seats rotate between games (default: greedy at every seat of the format's usual table)")
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
 	check := fs.Bool("check", false, "check the invariants after every action (cards conserved, no negative pool, no hidden card in a view)")
 	workers := fs.Int("workers", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	report := fs.String("report", "", "write a report folder `DIR`: summary.json, report.md and SVG charts")
+	cards := fs.Int("cards", 15, "cards shown in the table (0: all)")
 	var options listFlag
 	fs.Var(&options, "option", "game option `name=value`; repeatable")
 	if err := fs.Parse(args); err != nil {
@@ -53,32 +62,42 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "starnexus sim:", err)
 		return 1
 	}
+	var bar *progressbar.ProgressBar
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar = progressbar.NewOptions(cfg.Games, progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("games"), progressbar.OptionShowCount(), progressbar.OptionSetWidth(30),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish())
+		cfg.Progress = func(done int) { _ = bar.Set(done) }
+	}
 	start := time.Now()
 	res, err := sim.Run(cat, cfg, newBot)
+	if bar != nil {
+		_ = bar.Finish()
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "starnexus sim:", err)
 		return 1
 	}
-	elapsed := time.Since(start)
+	sum := sim.Summarize(cat, cfg, res)
+	sum.Seconds = time.Since(start).Seconds()
 	if *asJSON {
-		out := map[string]any{"games": res.Games, "draws": res.Draws, "errors": len(res.Errors),
-			"avg_rounds": float64(res.Rounds) / float64(res.Games), "avg_actions": float64(res.Actions) / float64(res.Games)}
-		var seatsOut []map[string]any
-		for i, b := range cfg.Seats {
-			seatsOut = append(seatsOut, map[string]any{"bot": b, "wins": res.Wins[i], "win_rate": float64(res.Wins[i]) / float64(res.Games)})
-		}
-		out["seats"] = seatsOut
-		b, _ := json.Marshal(out)
+		b, _ := json.Marshal(sum)
 		fmt.Fprintln(stdout, string(b))
 	} else {
-		fmt.Fprintf(stdout, "%d games of %s (%s), seats %s, seed %d", res.Games, *format, strings.Join(cfg.Sets, "+"), strings.Join(cfg.Seats, ","), *seed)
 		if *check {
-			fmt.Fprint(stdout, ", invariants checked after every action")
+			fmt.Fprintln(stdout, "invariants checked after every action")
 		}
-		fmt.Fprintf(stdout, "\n%.1f s; %.1f rounds and %.0f actions per game on average; %d draws\n",
-			elapsed.Seconds(), float64(res.Rounds)/float64(res.Games), float64(res.Actions)/float64(res.Games), res.Draws)
-		for i, b := range cfg.Seats {
-			fmt.Fprintf(stdout, "  seat %d %-8s %5d wins  %5.1f%%\n", i+1, b, res.Wins[i], 100*float64(res.Wins[i])/float64(res.Games))
+		sim.WriteTable(stdout, sum, *cards)
+	}
+	if *report != "" {
+		command := "starnexus sim " + strings.Join(args, " ")
+		if err := sim.WriteReport(*report, sum, command); err != nil {
+			fmt.Fprintln(stderr, "starnexus sim:", err)
+			return 1
+		}
+		if !*asJSON {
+			fmt.Fprintf(stdout, "\nreport written to %s\n", *report)
 		}
 	}
 	for i, e := range res.Errors {

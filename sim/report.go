@@ -1,0 +1,172 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// pct formats a proportion as a percentage; interval formats a 95% interval in percent.
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func interval(ci [2]float64) string { return fmt.Sprintf("[%.1f, %.1f]", 100*ci[0], 100*ci[1]) }
+
+// WriteTable prints the summary as readable tables; cards limits the card table (0: all).
+func WriteTable(w io.Writer, sum Summary, cards int) {
+	bots := make([]string, len(sum.Seats))
+	for i, s := range sum.Seats {
+		bots[i] = s.Bot
+	}
+	fmt.Fprintf(w, "%d games of %s (%s), bots %s rotating seats, seed %d\n", sum.Games, sum.Format,
+		strings.Join(sum.Sets, "+"), strings.Join(bots, ","), sum.Seed)
+	fmt.Fprintf(w, "%.1f rounds and %.0f actions per game on average; %d draws", sum.AvgRounds, sum.AvgActions, sum.Draws)
+	if sum.Errors > 0 {
+		fmt.Fprintf(w, "; %d failed games", sum.Errors)
+	}
+	if sum.Seconds > 0 {
+		fmt.Fprintf(w, "; %.2f s", sum.Seconds)
+	}
+	fmt.Fprintf(w, "\nfirst player wins %s %s\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
+	tw := newTable("bot", "wins", "win rate", "95% interval", "ms/decision", "decisions")
+	for _, s := range sum.Seats {
+		tw.row(s.Bot, fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), fmt.Sprintf("%.2f", s.DecisionMs), fmt.Sprint(s.Decisions))
+	}
+	tw.write(w)
+	fmt.Fprintln(w)
+	tw = newTable("position", "wins", "win rate", "95% interval")
+	for _, p := range sum.Positions {
+		tw.row(ordinal(p.Position), fmt.Sprint(p.Wins), pct(p.WinRate), interval(p.CI95))
+	}
+	tw.write(w)
+	fmt.Fprintln(w)
+	tw = newTable("card", "bought/game", "buyers", "win rate if bought", "95% interval", "if not", "impact")
+	for i, c := range sum.Cards {
+		if cards > 0 && i == cards {
+			break
+		}
+		tw.row(c.Name, fmt.Sprintf("%.2f", c.BoughtPerGame), fmt.Sprint(c.Buyers), pct(c.WinRateWhenBought), interval(c.CI95),
+			pct(c.WinRateWhenNot), fmt.Sprintf("%+.1f", 100*c.Impact))
+	}
+	tw.write(w)
+	if cards > 0 && len(sum.Cards) > cards {
+		fmt.Fprintf(w, "(%d more cards: --cards 0, --json or --report for all)\n", len(sum.Cards)-cards)
+	}
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// table aligns columns: the first left-aligned, the others right-aligned.
+type table struct {
+	rows [][]string
+}
+
+func newTable(head ...string) *table { return &table{rows: [][]string{head}} }
+
+func (t *table) row(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *table) write(w io.Writer) {
+	width := make([]int, len(t.rows[0]))
+	for _, r := range t.rows {
+		for i, c := range r {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for _, r := range t.rows {
+		var b strings.Builder
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-len([]rune(c)))
+			if i == 0 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString("  " + pad + c)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	t.rows = t.rows[:1]
+}
+
+// Report files written by WriteReport.
+const (
+	ReportJSON      = "summary.json"
+	ReportMarkdown  = "report.md"
+	ChartWinRates   = "win_rates.svg"
+	ChartAuthority  = "authority.svg"
+	ChartCardImpact = "card_impact.svg"
+)
+
+// WriteReport writes a report folder: summary.json, report.md with the tables and the
+// charts, and the charts as SVG. command is the command line shown in the report.
+func WriteReport(dir string, sum Summary, command string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(sum, "", "  ")
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{
+		ReportJSON:      append(js, '\n'),
+		ReportMarkdown:  []byte(markdown(sum, command)),
+		ChartWinRates:   []byte(WinRateChart(sum)),
+		ChartAuthority:  []byte(AuthorityChart(sum)),
+		ChartCardImpact: []byte(CardImpactChart(sum)),
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func markdown(sum Summary, command string) string {
+	var b strings.Builder
+	bots := make([]string, len(sum.Seats))
+	for i, s := range sum.Seats {
+		bots[i] = s.Bot
+	}
+	fmt.Fprintf(&b, "# Balance lab: %s\n\n", strings.Join(bots, " vs "))
+	if command != "" {
+		fmt.Fprintf(&b, "```\n%s\n```\n\n", command)
+	}
+	fmt.Fprintf(&b, "%d games of %s (%s), seed %d, seats rotating between games. ", sum.Games, sum.Format, strings.Join(sum.Sets, "+"), sum.Seed)
+	fmt.Fprintf(&b, "%.1f completed rounds and %.0f actions per game on average; %d draws", sum.AvgRounds, sum.AvgActions, sum.Draws)
+	if sum.Errors > 0 {
+		fmt.Fprintf(&b, "; %d failed games (left out)", sum.Errors)
+	}
+	fmt.Fprintf(&b, ". The first player wins %s %s.\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
+	b.WriteString("Intervals are 95% Wilson score intervals; a draw counts as a win for nobody.\n\n")
+	b.WriteString("## Bots\n\n![win rates](" + ChartWinRates + ")\n\n")
+	b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|\n")
+	for _, s := range sum.Seats {
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %.2f | %d |\n", s.Bot, s.Wins, pct(s.WinRate), interval(s.CI95), s.DecisionMs, s.Decisions)
+	}
+	b.WriteString("\nms per decision: mean time of the bot's decisions with more than one legal action.\n\n")
+	b.WriteString("| position in turn order | wins | win rate | 95% interval |\n|---|--:|--:|--:|\n")
+	for _, p := range sum.Positions {
+		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", ordinal(p.Position), p.Wins, pct(p.WinRate), interval(p.CI95))
+	}
+	b.WriteString("\n## Authority over the game\n\n![authority](" + ChartAuthority + ")\n\n")
+	b.WriteString("Mean authority of each bot at the end of each round; a finished game counts with its final authority.\n\n")
+	b.WriteString("## Cards\n\n![card impact](" + ChartCardImpact + ")\n\n")
+	b.WriteString("A buyer is a player who bought the card at least once in a game; impact is the win rate of buyers minus that of the other players. Sorted by impact.\n\n")
+	b.WriteString("| card | bought per game | buyers | win rate when bought | 95% interval | when not bought | impact |\n|---|--:|--:|--:|--:|--:|--:|\n")
+	for _, c := range sum.Cards {
+		fmt.Fprintf(&b, "| %s | %.2f | %d | %s | %s | %s | %+.1f |\n", c.Name, c.BoughtPerGame, c.Buyers, pct(c.WinRateWhenBought), interval(c.CI95), pct(c.WinRateWhenNot), 100*c.Impact)
+	}
+	return b.String()
+}

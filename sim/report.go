@@ -32,7 +32,7 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	fmt.Fprintf(w, "\nfirst player wins %s %s\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
 	tw := newTable("bot", "wins", "win rate", "95% interval", "ms/decision", "decisions")
 	for _, s := range sum.Seats {
-		tw.row(s.Bot, fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), fmt.Sprintf("%.2f", s.DecisionMs), fmt.Sprint(s.Decisions))
+		tw.row(s.Bot, fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), fmt.Sprint(s.Decisions))
 	}
 	tw.write(w)
 	fmt.Fprintln(w)
@@ -54,6 +54,17 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	if cards > 0 && len(sum.Cards) > cards {
 		fmt.Fprintf(w, "(%d more cards: --cards 0, --json or --report for all)\n", len(sum.Cards)-cards)
 	}
+}
+
+// ms formats milliseconds: a tenth of a millisecond above 1, two significant digits below.
+func ms(x float64) string {
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case x >= 1:
+		return fmt.Sprintf("%.1f", x)
+	}
+	return fmt.Sprintf("%.2g", x)
 }
 
 func ordinal(n int) string {
@@ -153,7 +164,7 @@ func markdown(sum Summary, command string) string {
 	b.WriteString("## Bots\n\n![win rates](" + ChartWinRates + ")\n\n")
 	b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, s := range sum.Seats {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %.2f | %d |\n", s.Bot, s.Wins, pct(s.WinRate), interval(s.CI95), s.DecisionMs, s.Decisions)
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %d |\n", s.Bot, s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), s.Decisions)
 	}
 	b.WriteString("\nms per decision: mean time of the bot's decisions with more than one legal action.\n\n")
 	b.WriteString("| position in turn order | wins | win rate | 95% interval |\n|---|--:|--:|--:|\n")

@@ -115,7 +115,7 @@ func niceStep(span float64, n int) float64 {
 // AuthorityChart draws each bot's mean authority round by round, over grey bars of the share
 // of games still running. It stops at the last round that at least 5% of the games reach.
 func AuthorityChart(sum Summary) string {
-	w, h := 760.0, 460.0
+	w, h := 760.0, 440.0
 	left, right, top, bottom := 60.0, 60.0, 50.0, 80.0
 	s := newSVG(w, h, fmt.Sprintf("Mean authority at the end of each round, %d games", sum.Games))
 	last := len(sum.Running) - 1
@@ -176,14 +176,16 @@ func AuthorityChart(sum Summary) string {
 		s.text(lx+30, h-14, name, "")
 		lx += 30 + textWidth(name, 12) + 24
 	}
+	s.rect(lx, h-25, 14, 14, `fill="#eee"`)
+	s.text(lx+20, h-14, "share of games still running (right axis)", `fill="#777"`)
 	return s.String()
 }
 
 // CardImpactChart plots each card's win rate when bought (with its 95% interval) against how
 // often it is bought, with the overall win rate of a player as a dashed line.
 func CardImpactChart(sum Summary) string {
-	w, h := 860.0, 640.0
-	left, right, top, bottom := 70.0, 30.0, 50.0, 60.0
+	w, h := 860.0, 660.0
+	left, right, top, bottom := 70.0, 30.0, 50.0, 80.0
 	s := newSVG(w, h, fmt.Sprintf("Card impact, %d games: win rate of the players who bought a card", sum.Games))
 	xmax := 0.0
 	lo, hi := 1.0, 0.0
@@ -205,24 +207,32 @@ func CardImpactChart(sum Summary) string {
 	}
 	ystep := niceStep(hi-lo, 8)
 	lo, hi = math.Max(0, math.Floor(lo/ystep)*ystep), math.Min(1, math.Ceil(hi/ystep)*ystep)
-	xstep := niceStep(xmax, 8)
+	xstep := niceStep(xmax, 4)
 	xmax = math.Max(xstep, math.Ceil(xmax*1.05/xstep)*xstep)
 	pw, ph := w-left-right, h-top-bottom
-	x := func(v float64) float64 { return left + v/xmax*pw }
+	// a square-root scale spreads the many cards bought less than once a game
+	x := func(v float64) float64 { return left + math.Sqrt(v/xmax)*pw }
 	y := func(v float64) float64 { return top + (hi-v)/(hi-lo)*ph }
 	for v := lo; v <= hi+ystep/2; v += ystep {
 		s.line(left, y(v), left+pw, y(v), grid)
 		s.text(left-8, y(v)+4, fmt.Sprintf("%.0f%%", 100*v), `text-anchor="end" fill="#555"`)
 	}
-	for v := 0.0; v <= xmax+xstep/2; v += xstep {
+	lastTick := -100.0
+	for _, v := range []float64{0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 40, 50} {
+		if v > xmax || x(v)-lastTick < 36 {
+			continue
+		}
+		lastTick = x(v)
 		s.line(x(v), top, x(v), top+ph, grid)
-		s.text(x(v), top+ph+18, fmt.Sprintf("%g", math.Round(v*100)/100), `text-anchor="middle" fill="#555"`)
+		s.text(x(v), top+ph+18, fmt.Sprintf("%g", v), `text-anchor="middle" fill="#555"`)
 	}
 	s.line(left, top+ph, left+pw, top+ph, `stroke="#555"`)
 	s.line(left, top, left, top+ph, `stroke="#555"`)
 	s.line(left, y(base), left+pw, y(base), `stroke="#888" stroke-dasharray="5,4"`)
 	s.text(left+pw-4, y(base)-6, fmt.Sprintf("any player: %s", pct(base)), `text-anchor="end" fill="#666" font-size="11"`)
-	s.text(left+pw/2, h-20, "copies bought per game (both or all players together)", `text-anchor="middle" fill="#555"`)
+	s.text(left+pw/2, h-30, "copies bought per game, all players together (square-root scale)", `text-anchor="middle" fill="#555"`)
+	s.text(left+pw/2, h-12, "green: its buyers win more often than the other players; red: less often; vertical lines: 95% intervals",
+		`text-anchor="middle" fill="#777" font-size="11"`)
 	s.text(18, top+ph/2, "win rate when bought", fmt.Sprintf(`fill="#555" text-anchor="middle" transform="rotate(-90 18 %.1f)"`, top+ph/2))
 	// whiskers and points first, labels on top where they fit
 	type box struct{ x0, y0, x1, y1 float64 }

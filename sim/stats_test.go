@@ -1,0 +1,238 @@
+package sim
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"starnexus/games/realms"
+)
+
+// TestWilson checks the score interval against the values Newcombe (1998, Statistics in
+// Medicine 17:857, table II, method 3) gives, and the edge cases.
+func TestWilson(t *testing.T) {
+	cases := []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{81, 263, 0.2553, 0.3662},
+		{15, 148, 0.0624, 0.1605},
+		{0, 20, 0, 0.1611},
+		{1, 29, 0.0061, 0.1718},
+		{29, 29, 0.8830, 1}, // n/(n+z²), the mirror of 0/29
+		{5, 10, 0.2366, 0.7634},
+	}
+	for _, c := range cases {
+		got := Wilson(c.k, c.n)
+		if math.Abs(got[0]-c.lo) > 0.00006 || math.Abs(got[1]-c.hi) > 0.00006 {
+			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, got[0], got[1], c.lo, c.hi)
+		}
+	}
+	if got := Wilson(0, 0); got != [2]float64{0, 1} {
+		t.Errorf("Wilson(0, 0) = %v, want [0, 1]", got)
+	}
+}
+
+func catalog(t *testing.T) *realms.Catalog {
+	t.Helper()
+	cat, err := realms.LoadCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// TestRotationFollowsTheBot plays random against greedy with seats alternating: greedy's
+// entry must win most games whichever seat it held, and random's entry few.
+func TestRotationFollowsTheBot(t *testing.T) {
+	cat := catalog(t)
+	cfg := Config{Seats: []string{"random", "greedy"}, Games: 40, Seed: 3}
+	res, err := Run(cat, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var greedyWins [2]int // by the seat greedy held
+	for i, g := range res.Results {
+		if g.Err != nil {
+			t.Fatal(g.Err)
+		}
+		if want := []int{i % 2, (i + 1) % 2}; !reflect.DeepEqual(g.Bot, want) {
+			t.Fatalf("game %d seats bots %v, want %v", i, g.Bot, want)
+		}
+		if s := g.SeatOf(1); g.Won(s) {
+			greedyWins[s]++
+		}
+	}
+	if greedyWins[0] < 15 || greedyWins[1] < 15 {
+		t.Errorf("greedy won %v of 20+20 games by seat; want most in each", greedyWins)
+	}
+	if res.Wins[1] != greedyWins[0]+greedyWins[1] || res.Wins[0] > 5 {
+		t.Errorf("wins by bot %v; greedy by seat %v", res.Wins, greedyWins)
+	}
+	sum := Summarize(cat, cfg, res)
+	if sum.Seats[0].Bot != "random" || sum.Seats[1].Bot != "greedy" || sum.Seats[1].WinRate < 0.8 {
+		t.Errorf("seats %+v", sum.Seats)
+	}
+	if sum.Seats[1].CI95[0] > sum.Seats[1].WinRate || sum.Seats[1].CI95[1] < sum.Seats[1].WinRate {
+		t.Errorf("greedy's interval %v misses its win rate %v", sum.Seats[1].CI95, sum.Seats[1].WinRate)
+	}
+}
+
+// TestRunIsDeterministic plays the same batch on one and two workers: every game's record
+// but the clock must match.
+func TestRunIsDeterministic(t *testing.T) {
+	cat := catalog(t)
+	cfg := Config{Seats: []string{"greedy", "random", "greedy"}, Format: "ffa", Games: 12, Seed: 11, Workers: 1}
+	one, err := Run(cat, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 2
+	two, err := Run(cat, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range [][]GameResult{one.Results, two.Results} {
+		for i := range r {
+			r[i].Thinking = nil
+		}
+	}
+	if !reflect.DeepEqual(one.Results, two.Results) || !reflect.DeepEqual(one.Wins, two.Wins) {
+		t.Error("the results depend on the number of workers")
+	}
+	for i, g := range one.Results {
+		if len(g.Authority) < g.Rounds+1 || len(g.Authority) > g.Rounds+2 {
+			t.Errorf("game %d: %d authority points for %d rounds", i, len(g.Authority), g.Rounds)
+		}
+		if g.Authority[0][0] != 50 {
+			t.Errorf("game %d starts with authority %v", i, g.Authority[0])
+		}
+		bought := 0
+		for _, b := range g.Bought {
+			bought += len(b)
+		}
+		if bought == 0 {
+			t.Errorf("game %d: nobody bought anything", i)
+		}
+	}
+}
+
+// TestSummaryJSON checks the documented shape of --json.
+func TestSummaryJSON(t *testing.T) {
+	cat := catalog(t)
+	cfg := Config{Seats: []string{"greedy", "random"}, Games: 10, Seed: 5}
+	res, err := Run(cat, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(Summarize(cat, cfg, res))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Games              *int     `json:"games"`
+		Draws              *int     `json:"draws"`
+		FirstPlayerWinRate *float64 `json:"first_player_win_rate"`
+		AvgRounds          *float64 `json:"avg_rounds"`
+		Seats              []struct {
+			Bot        *string   `json:"bot"`
+			WinRate    *float64  `json:"win_rate"`
+			CI95       []float64 `json:"ci95"`
+			DecisionMs *float64  `json:"decision_ms"`
+		} `json:"seats"`
+		Cards []struct {
+			Name              *string  `json:"name"`
+			BoughtPerGame     *float64 `json:"bought_per_game"`
+			WinRateWhenBought *float64 `json:"win_rate_when_bought"`
+		} `json:"cards"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Games == nil || *got.Games != 10 || got.Draws == nil || got.FirstPlayerWinRate == nil || got.AvgRounds == nil || *got.AvgRounds <= 0 {
+		t.Fatalf("top-level keys missing or wrong: %s", b)
+	}
+	if len(got.Seats) != 2 || got.Seats[0].Bot == nil || *got.Seats[0].Bot != "greedy" || *got.Seats[1].Bot != "random" {
+		t.Fatalf("seats not in the order given: %s", b)
+	}
+	for _, s := range got.Seats {
+		if s.WinRate == nil || len(s.CI95) != 2 || s.DecisionMs == nil {
+			t.Fatalf("seat entry incomplete: %s", b)
+		}
+	}
+	if len(got.Cards) == 0 {
+		t.Fatalf("no cards: %s", b)
+	}
+	for _, c := range got.Cards {
+		if c.Name == nil || c.BoughtPerGame == nil || c.WinRateWhenBought == nil {
+			t.Fatalf("card entry incomplete: %s", b)
+		}
+	}
+}
+
+// TestReport writes a report folder and checks its files: JSON, Markdown with the tables,
+// and well-formed SVG.
+func TestReport(t *testing.T) {
+	cat := catalog(t)
+	cfg := Config{Seats: []string{"greedy", "random"}, Games: 20, Seed: 9}
+	res, err := Run(cat, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := Summarize(cat, cfg, res)
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := WriteReport(dir, sum, "starnexus sim --seats greedy,random --games 20 --seed 9"); err != nil {
+		t.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join(dir, ReportJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Summary
+	if err := json.Unmarshal(js, &back); err != nil || back.Games != 20 {
+		t.Errorf("summary.json: %v, %d games", err, back.Games)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, ReportMarkdown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| greedy |", ChartWinRates, ChartAuthority, ChartCardImpact, "--seats greedy,random"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, name := range []string{ChartWinRates, ChartAuthority, ChartCardImpact} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(f)
+		tokens := 0
+		for {
+			_, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				break
+			}
+			tokens++
+		}
+		f.Close()
+		if tokens < 20 {
+			t.Errorf("%s has only %d tokens", name, tokens)
+		}
+	}
+	var table strings.Builder
+	WriteTable(&table, sum, 5)
+	if !strings.Contains(table.String(), "greedy") || !strings.Contains(table.String(), "more cards") {
+		t.Errorf("table:\n%s", table.String())
+	}
+}

@@ -56,15 +56,19 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	}
 }
 
-// ms formats milliseconds: a tenth of a millisecond above 1, two significant digits below.
+// ms formats milliseconds: to a tenth above 1, to a thousandth below.
 func ms(x float64) string {
 	switch {
 	case x >= 100:
 		return fmt.Sprintf("%.0f", x)
 	case x >= 1:
 		return fmt.Sprintf("%.1f", x)
+	case x >= 0.001:
+		return fmt.Sprintf("%.3f", x)
+	case x > 0:
+		return "<0.001"
 	}
-	return fmt.Sprintf("%.2g", x)
+	return "0"
 }
 
 func ordinal(n int) string {

@@ -61,10 +61,10 @@ const grid = `stroke="#ddd" stroke-width="1"`
 // WinRateChart draws each bot's win rate as a bar with its 95% interval, and the even share.
 func WinRateChart(sum Summary) string {
 	n := len(sum.Seats)
-	left, right, top, rowH := 150.0, 40.0, 60.0, 44.0
-	w := 760.0
+	left, right, top, rowH := 130.0, 150.0, 60.0, 44.0
+	w := 800.0
 	h := top + rowH*float64(n) + 50
-	s := newSVG(w, h, fmt.Sprintf("Win rate by bot, %d games (bars: 95%% interval)", sum.Games))
+	s := newSVG(w, h, fmt.Sprintf("Win rate by bot, %d games (whiskers: 95%% Wilson interval)", sum.Games))
 	pw := w - left - right
 	x := func(p float64) float64 { return left + p*pw }
 	bottom := top + rowH*float64(n)
@@ -86,12 +86,7 @@ func WinRateChart(sum Summary) string {
 		s.line(lo, cy, hi, cy, `stroke="black" stroke-width="1.5"`)
 		s.line(lo, cy-7, lo, cy+7, `stroke="black" stroke-width="1.5"`)
 		s.line(hi, cy-7, hi, cy+7, `stroke="black" stroke-width="1.5"`)
-		label := fmt.Sprintf("%s %s", pct(st.WinRate), interval(st.CI95))
-		if hi+8+textWidth(label, 12) < w-4 {
-			s.text(hi+8, cy-10, label, `font-size="12"`)
-		} else {
-			s.text(lo-8, cy-10, label, `font-size="12" text-anchor="end"`)
-		}
+		s.text(left+pw+14, cy+4, fmt.Sprintf("%s %s", pct(st.WinRate), interval(st.CI95)), `font-size="12"`)
 	}
 	s.text(left+pw/2, h-8, "share of games won (a draw is a win for nobody)", `text-anchor="middle" fill="#555"`)
 	return s.String()

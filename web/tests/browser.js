@@ -33,15 +33,16 @@ function freePort() {
 }
 
 // startServer builds the binary once and runs `starnexus serve` on a free port with a fresh
-// database; STARNEXUS_URL points the tests at a server that is already running instead.
-export async function startServer() {
-  if (process.env.STARNEXUS_URL) return { url: process.env.STARNEXUS_URL, stop: async () => {} };
+// database, or on the database db (a postgres:// address) when given; STARNEXUS_URL points the
+// tests at a server that is already running instead.
+export async function startServer(db) {
+  if (process.env.STARNEXUS_URL && !db) return { url: process.env.STARNEXUS_URL, stop: async () => {} };
   const dir = mkdtempSync(join(tmpdir(), 'starnexus-web-'));
   const bin = join(dir, 'starnexus');
   execFileSync('go', ['build', '-o', bin, './cmd/starnexus'], { cwd: repoRoot, stdio: 'inherit' });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'test.db')],
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db || join(dir, 'test.db')],
     { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });

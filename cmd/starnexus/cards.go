@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,19 +48,8 @@ func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	faction := fs.String("faction", "", "list only cards of this `faction` (or unaligned)")
 	name := fs.String("name", "", "list only cards whose name or alias contains `text`")
 	asJSON := fs.Bool("json", false, "print a JSON array instead of a table")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: starnexus cards [--set core] [--faction Blob] [--name text] [--json]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "starnexus cards: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := parseFlags(fs, args, "starnexus cards [--set core] [--faction Blob] [--name text] [--json]", stderr); !ok {
+		return code
 	}
 	cat, err := realms.LoadCatalog()
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -29,19 +28,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	inProcess := fs.Bool("in-process", false, "run the server in this process instead of a child (load generator and server then share one Go runtime)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run (server and clients) to `file`")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: starnexus loadtest [--games N] [--interval 200ms] [--duration 30s] [--addr 127.0.0.1:8080] [--json]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "starnexus loadtest: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := parseFlags(fs, args, "starnexus loadtest [--games N] [--interval 200ms] [--duration 30s] [--addr 127.0.0.1:8080] [--json]", stderr); !ok {
+		return code
 	}
 	tuneGC()
 	if *cpuProfile != "" {

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -46,6 +48,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return c.run(args[1:], stdin, stdout, stderr)
+}
+
+// parseFlags parses a command's flags and prints usageLine with the defaults on -h. ok is
+// false when the command must return code at once: help was asked, a flag was wrong, or an
+// argument was left over.
+func parseFlags(fs *flag.FlagSet, args []string, usageLine string, stderr io.Writer) (code int, ok bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: "+usageLine)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "starnexus %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return 2, false
+	}
+	return 0, true
 }
 
 func usage(w io.Writer, cmds map[string]command) {

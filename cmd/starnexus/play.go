@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -58,19 +57,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&options, "option", "game option `name=value`; repeatable. Options: max_rounds=N (round cap, a draw when reached; default 100), "+
 		"explorers=N (Explorer pile size), first_player=N (seat that starts, from 1; default drawn from the seed), "+
 		"team_hands_visible=true (Hydra: teammates see each other's hands), pass_adjacent_only=true (Emperor: pass cards only to a neighbour)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: starnexus play [--format F] [--sets core[,colony-wars]] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--option name=value ...]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "starnexus play: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := parseFlags(fs, args, "starnexus play [--format F] [--sets core[,colony-wars]] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--option name=value ...]", stderr); !ok {
+		return code
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })

@@ -33,19 +33,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	allowSeed := fs.Bool("allow-seed", false, "accept a seed chosen by the client (tests, puzzles); otherwise every seed comes from crypto/rand")
 	botDelay := fs.Duration("bot-delay", 0, "pause before each bot move")
 	verbose := fs.Bool("v", false, "log every action (debug level)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: starnexus serve [--addr 127.0.0.1:8080] [--db FILE | --db postgres://...] [--allow-seed]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "starnexus serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := parseFlags(fs, args, "starnexus serve [--addr 127.0.0.1:8080] [--db FILE | --db postgres://...] [--allow-seed]", stderr); !ok {
+		return code
 	}
 	tuneGC()
 	level := slog.LevelInfo

@@ -41,17 +41,18 @@ func BenchmarkRandomGame(b *testing.B) {
 	benchGames(b, []engine.Bot{ai.Random{}, ai.Random{}})
 }
 
-// BenchmarkClone copies a mid-game state.
-func BenchmarkClone(b *testing.B) {
+// benchMidGame is the state the clone benchmarks copy: the bench command's midGame.
+func benchMidGame(b *testing.B) *realms.State {
 	cat, err := realms.LoadCatalog()
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := realms.NewGame(cat, realms.Options{Names: []string{"P1", "P2"}}, 42)
-	if err != nil {
-		b.Fatal(err)
-	}
-	engine.PlayOut(s, []engine.Bot{realms.Greedy{}, realms.Greedy{}}, []engine.RNG{engine.NewRNG(1), engine.NewRNG(2)}, 150)
+	return midGame(cat)
+}
+
+// BenchmarkClone copies a mid-game state.
+func BenchmarkClone(b *testing.B) {
+	s := benchMidGame(b)
 	var sink engine.State
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -63,15 +64,7 @@ func BenchmarkClone(b *testing.B) {
 
 // BenchmarkCloneInto copies a mid-game state into a reused one: the search bots' way.
 func BenchmarkCloneInto(b *testing.B) {
-	cat, err := realms.LoadCatalog()
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := realms.NewGame(cat, realms.Options{Names: []string{"P1", "P2"}}, 42)
-	if err != nil {
-		b.Fatal(err)
-	}
-	engine.PlayOut(s, []engine.Bot{realms.Greedy{}, realms.Greedy{}}, []engine.RNG{engine.NewRNG(1), engine.NewRNG(2)}, 150)
+	s := benchMidGame(b)
 	var dst realms.State
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -114,26 +114,3 @@ func TestCardFileErrorsNameFileCardAndField(t *testing.T) {
 		}
 	}
 }
-
-// TestAbilityTextRoundTrip writes every Core Set ability back in the language and parses it
-// again to the same effects.
-func TestAbilityTextRoundTrip(t *testing.T) {
-	cat := loadCat(t)
-	for _, c := range cat.Cards {
-		for slot := Primary; slot <= ScrapSlot; slot++ {
-			ab := c.Abilities[slot]
-			if len(ab) == 0 {
-				continue
-			}
-			text := abilityText(ab)
-			again, err := ParseAbility(text)
-			if err != nil {
-				t.Errorf("%s %s: %q does not parse back: %v", c.Name, slot, text, err)
-				continue
-			}
-			if abilityText(again) != text {
-				t.Errorf("%s %s: %q came back as %q", c.Name, slot, text, abilityText(again))
-			}
-		}
-	}
-}

@@ -82,6 +82,10 @@ type Options struct {
 	// DiscardAtTurnStart makes "opponent discards" take effect at the start of the target's
 	// next turn instead of at once (SR 4.13).
 	DiscardAtTurnStart bool
+
+	// Campaign holds the Rise of Empire campaign of this game (upgrade.go, SR 8); nil: a
+	// game without upgrades.
+	Campaign *Campaign
 }
 
 // State is one game of Star Realms.

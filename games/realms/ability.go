@@ -202,7 +202,16 @@ func parseEffect(src string) (Effect, error) {
 		if e.N, err = num(1); err != nil {
 			return e, err
 		}
-		if len(w) > 2 {
+		if e.Op == OpDraw && len(w) > 2 && w[2] == "then" {
+			// SR 7.2: "draw N then discard M", one effect so that "may" covers both.
+			if len(w) != 5 || w[3] != "discard" {
+				return bad("expected \"draw N then discard M\"")
+			}
+			e.Op = OpDrawDiscard
+			if e.Discard, err = num(4); err != nil {
+				return e, err
+			}
+		} else if len(w) > 2 {
 			if err := parsePer(&e, w[2:]); err != nil {
 				return bad(err.Error())
 			}
@@ -304,8 +313,17 @@ func parseEffect(src string) (Effect, error) {
 	}
 	if e.May {
 		switch e.Op {
-		case OpTrade, OpCombat, OpAuthority, OpDraw, OpOpponentDiscards, OpCopyShip, OpCopyBase:
-			return bad("\"may\" makes sense only for a choice (scrap, discard, destroy, acquire, put next ship, put this card into hand)")
+		case OpTrade, OpCombat, OpAuthority, OpOpponentDiscards, OpCopyShip, OpCopyBase:
+			return bad("\"may\" makes sense only for a choice (draw, scrap, discard, destroy, acquire, put next ship, put this card into hand)")
+		case OpDraw, OpDrawDiscard:
+			if e.Per != PerNone {
+				return bad("\"may draw\" takes a plain number")
+			}
+			// The yes/no decision is a one-option choice (skip declines): the option is
+			// the effect without "may", so that bots score it like any option.
+			sure := e
+			sure.May = false
+			e.Options = []Ability{{sure}}
 		}
 		if e.UpTo {
 			// "up to N" already lets the player take none: "may" adds nothing, and one

@@ -70,10 +70,11 @@ const (
 	ScrapSlot
 	OnPlayShip // "whenever you play a [FACTION] ship" (Fleet HQ, Command Center)
 	OnAcquire  // resolved when the card is acquired (SR 7.1; Colony Wars "may put this card into hand")
+	Sticker    // an upgraded copy's action sticker, resolved right after the Primary (SR 8.4)
 	numSlots
 )
 
-var slotNames = [numSlots]string{"primary", "ally", "scrap", "trigger", "acquire"}
+var slotNames = [numSlots]string{"primary", "ally", "scrap", "trigger", "acquire", "sticker"}
 
 func (s Slot) String() string { return slotNames[s] }
 
@@ -96,6 +97,26 @@ type Card struct {
 	TriggerFaction Faction
 	Texts          [numSlots]string
 	StaticTxt      []string
+
+	// AllyFaction is the faction an Ally ability of this card needs in another card (SR 4.8);
+	// 0 means Faction. An upgraded copy keeps its printed Ally faction while its Faction
+	// gains the upgrader's.
+	AllyFaction Faction
+	// Upgraded copies (SR 8.4, upgrade.go): Base is the printed card, Row the sticker's row,
+	// Upgrader the faction sticker's faction. Base is 0 for a printed card. An upgraded
+	// copy's Abilities[OnAcquire] is the printed on-acquire ability, resolved only by the
+	// acquisition that upgrades it (SR 8.6); its Texts[OnAcquire] is empty.
+	Base     CardID
+	Row      RowRef
+	Upgrader Faction
+}
+
+// allyFaction is what an Ally ability of c needs (SR 4.8).
+func (c *Card) allyFaction() Faction {
+	if c.AllyFaction != 0 {
+		return c.AllyFaction
+	}
+	return c.Faction
 }
 
 // Deck says where a card's copies start the game.
@@ -140,6 +161,7 @@ const (
 	OpCopyBase       // become a copy of another base in play until the end of the turn
 	OpAcquiredToHand // on acquire: put the card just acquired into the hand
 	OpForEach        // Then, once per card handled by the previous effect ("for each card ... this way")
+	OpDrawDiscard    // draw N, then discard Discard cards from hand (SR 7.2, Consortium)
 )
 
 // Zone bits for effects that pick cards.
@@ -190,6 +212,7 @@ type Effect struct {
 	Kind        int       // for OpAcquireFree: -1 any, else Kind
 	MaxCost     int       // for OpAcquireFree: -1 any cost
 	Dest        Dest      // for OpAcquireFree
+	Discard     int       // for OpDrawDiscard: cards discarded after the draw
 }
 
 // Dest is where an acquired card goes.

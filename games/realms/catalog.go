@@ -29,16 +29,34 @@ type Catalog struct {
 	Scout, Viper, Explorer CardID
 	info                   [256]cardInfo // by CardID; see index.go
 	FleetHQs               []CardID      // cards with a "whenever you play a ship" trigger
+
+	// A campaign game's catalog (upgrade.go) is a copy of the printed one that adds the
+	// upgraded copies present in the game, with the ids after the printed cards; each upgrade
+	// made during the game copies it again (copy on write, docs/decisions.md).
+	ext  []*Card
+	book *upgradeBook
 }
 
-// Card returns the card with the given id.
-func (c *Catalog) Card(id CardID) *Card { return &c.Cards[id-1] }
+// Card returns the card with the given id: a printed card, or in a campaign game an upgraded
+// copy (ids after the printed cards).
+func (c *Catalog) Card(id CardID) *Card {
+	if int(id) <= len(c.Cards) {
+		return &c.Cards[id-1]
+	}
+	return c.ext[int(id)-len(c.Cards)-1]
+}
+
+// NumIDs is the highest CardID in use: the printed cards, then the upgraded copies.
+func (c *Catalog) NumIDs() int { return len(c.Cards) + len(c.ext) }
 
 // Lookup finds a card by English name or alias, case-insensitively. The error suggests the
 // closest names.
 func (c *Catalog) Lookup(name string) (CardID, error) {
 	if id, ok := c.byName[strings.ToLower(strings.TrimSpace(name))]; ok {
 		return id, nil
+	}
+	if strings.Contains(name, "[") {
+		return c.lookupUpgraded(name)
 	}
 	all := make([]string, 0, len(c.byName))
 	for _, card := range c.Cards {
@@ -300,6 +318,15 @@ func (y *cardYAML) build(set string) (Card, error) {
 		}
 		c.Abilities[OnAcquire], c.Texts[OnAcquire] = ab, strings.TrimSpace(y.Acquire)
 	}
+	if y.Acquire == "" && c.Deck == TradeDeck {
+		if text := genericOnAcquire(c.Faction, c.Cost); text != "" {
+			ab, err := ParseAbility(text)
+			if err != nil {
+				return c, fmt.Errorf("generic on-acquire %q: %w", text, err)
+			}
+			c.Abilities[OnAcquire], c.Texts[OnAcquire] = ab, text
+		}
+	}
 	for _, s := range y.Static {
 		switch strings.ToLower(strings.TrimSpace(s)) {
 		case "ally of all factions":
@@ -372,4 +399,30 @@ func flatten(ab Ability) []Effect {
 		}
 	}
 	return out
+}
+
+// genericOnAcquire is the on-acquire ability of SR 7.2's table for a card of faction f and
+// printed cost: Rise of Empire's Consortium, Kingdom and Scavengers cards get it from their
+// faction and cost alone, unless their data gives an "acquire" field. "" if the table has
+// nothing for the card. A card of two of these factions takes the first in the table's order.
+func genericOnAcquire(f Faction, cost int) string {
+	band := 0 // 1-4, 5-6, 7-8
+	switch {
+	case cost >= 1 && cost <= 4:
+	case cost == 5 || cost == 6:
+		band = 1
+	case cost == 7 || cost == 8:
+		band = 2
+	default:
+		return ""
+	}
+	switch {
+	case f&Consortium != 0:
+		return [...]string{"may draw 1 then discard 1", "may draw 1", "may draw 2 then discard 1"}[band]
+	case f&Kingdom != 0:
+		return [...]string{"trade 2", "trade 3", "trade 5"}[band]
+	case f&Scavengers != 0:
+		return [...]string{"may scrap 1 from hand", "may scrap 1 from hand/discard", "scrap up to 2 from hand/discard"}[band]
+	}
+	return ""
 }

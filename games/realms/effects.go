@@ -26,6 +26,9 @@ type acquired struct {
 	Seat engine.Seat
 	Card CardID
 	Dest Dest
+	// Upgraded: the card was upgraded by this acquisition, so the printed on-acquire ability
+	// noted before the stickers went on resolves once more (SR 8.6 step 7).
+	Upgraded bool
 }
 
 // opDiscardTarget is the second half of "opponent discards": the target picks its cards.
@@ -101,6 +104,11 @@ func (s *State) run() {
 				f.Opt, f.Then, f.PC = 0, false, 0
 				continue
 			}
+			if f.Slot == Primary && s.cat.info[f.Card].Sticker {
+				// An upgraded copy's action sticker resolves right after its Primary (SR 8.4).
+				*f = frame{Active: true, Seat: f.Seat, Card: f.Card, Slot: Sticker, Source: f.Source}
+				continue
+			}
 			f.Active = false
 			continue
 		}
@@ -142,8 +150,17 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 		p.Combat += int16(s.amount(seat, e))
 	case OpAuthority:
 		s.addAuthority(seat, s.amount(seat, e))
-	case OpDraw:
+	case OpDraw, OpDrawDiscard:
+		if e.May {
+			// "may draw": a yes/no decision, choose 1 or skip (SR 7.2).
+			s.dec = decision{Kind: decOption, Seat: seat, Op: e.Op, NOpt: 1, Left: 1, May: true, eff: e}
+			return
+		}
 		s.draw(seat, s.amount(seat, e))
+		if e.Op == OpDrawDiscard {
+			n := uint8(min(e.Discard, int(p.HandN)))
+			s.dec = decision{Kind: decCards, Seat: seat, Op: OpDiscard, Left: n, Must: n, Zones: ZoneHand, eff: e}
+		}
 	case OpNextShipTop:
 		p.NextShipTop++
 	case OpNextCardTop:
@@ -328,6 +345,9 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 				continue
 			}
 			add(mkChooseCard(c, zRow, 0, false))
+			if s.cat.book != nil {
+				buf = s.upgradeActions(d.Seat, c, p.Trade, buf, func(r int) engine.Action { return mk(actChooseCard, c, zRow, 0, (r+1)<<1) })
+			}
 		}
 	case OpDestroyBase:
 		for t := 0; t < int(s.NSeats); t++ {
@@ -426,6 +446,15 @@ func (s *State) answer(a engine.Action) {
 		return
 	case actChooseOpt:
 		opt := nOf(a)
+		if d.Op == OpDraw || d.Op == OpDrawDiscard {
+			// Yes to a "may draw": the effect without "may".
+			e, seat := &d.eff.Options[0][0], d.Seat
+			s.endDecision()
+			s.exec(seat, e)
+			s.settle()
+			s.run()
+			return
+		}
 		s.endDecision()
 		// The choose-one is the last effect of its ability (the language allows it nowhere
 		// else): step into the option.
@@ -497,13 +526,17 @@ func (s *State) pick(a engine.Action) {
 	case OpAcquireFree:
 		i := s.rowIndex(c)
 		s.Row[i] = 0
+		r := nOf(a) >> 1
+		if r > 0 { // SR 8.3: a free acquisition may be upgraded too, for its Trade
+			c = s.upgrade(seat, c, r-1)
+		}
 		dest := d.eff.Dest
 		if dest == ToDiscard {
 			dest = s.redirect(seat, c)
 		}
 		s.place(seat, c, dest)
 		s.refillRow()
-		s.acq = acquired{Seat: seat, Card: c, Dest: dest}
+		s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: r > 0}
 	case OpAcquiredToHand:
 		if s.frame.Placed == ToDeckTop {
 			s.P[seat].DeckN--
@@ -568,13 +601,14 @@ func (s *State) redirect(seat engine.Seat, c CardID) Dest {
 	return ToDiscard
 }
 
-// acquire places a card just taken from the Trade Row or the Explorer pile, refills the Trade
-// Row and resolves the card's on-acquire ability (SR 5.1, 4.16, 7.1): the hook of buy.
-func (s *State) acquire(seat engine.Seat, c CardID) {
+// acquire places a card just taken from the Trade Row or the Explorer pile (and upgraded,
+// if upgraded says so), refills the Trade Row and resolves the card's on-acquire ability
+// (SR 5.1, 4.16, 7.1, 8.6): the hook of buy.
+func (s *State) acquire(seat engine.Seat, c CardID, upgraded bool) {
 	dest := s.redirect(seat, c)
 	s.place(seat, c, dest)
 	s.refillRow()
-	s.acq = acquired{Seat: seat, Card: c, Dest: dest}
+	s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: upgraded}
 	s.run()
 }
 
@@ -583,7 +617,9 @@ func (s *State) acquire(seat engine.Seat, c CardID) {
 func (s *State) startOnAcquire() {
 	a := s.acq
 	s.acq = acquired{}
-	if len(s.cat.Card(a.Card).Abilities[OnAcquire]) == 0 {
+	card := s.cat.Card(a.Card)
+	if len(card.Abilities[OnAcquire]) == 0 || (card.Base != 0 && !a.Upgraded) {
+		// An upgraded copy has lost its printed on-acquire ability (SR 8.6).
 		return
 	}
 	if s.frame.Active {

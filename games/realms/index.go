@@ -9,7 +9,9 @@ type cardInfo struct {
 	Outpost bool
 	AllyAll bool
 	Faction Faction
-	Slots   uint8 // bit s set: the card has an ability in slot s (Primary, Ally, ScrapSlot)
+	AllyFac Faction // what the card's Ally ability needs (SR 4.8)
+	Sticker bool    // an upgraded copy with an action sticker (resolved after the Primary)
+	Slots   uint8   // bit s set: the card has an ability in slot s (Primary, Ally, ScrapSlot)
 	Cost    int16
 	Defense int16
 }
@@ -17,16 +19,20 @@ type cardInfo struct {
 // buildIndex fills the Catalog's card index; it runs once the cards are read.
 func (c *Catalog) buildIndex() {
 	for i := range c.Cards {
-		card := &c.Cards[i]
-		info := cardInfo{Kind: card.Kind, Outpost: card.Outpost, AllyAll: card.AllyAll, Faction: card.Faction,
-			Cost: int16(card.Cost), Defense: int16(card.Defense)}
-		for slot := Primary; slot <= ScrapSlot; slot++ {
-			if len(card.Abilities[slot]) > 0 {
-				info.Slots |= 1 << slot
-			}
-		}
-		c.info[i+1] = info
+		c.info[i+1] = infoOf(&c.Cards[i])
 	}
+}
+
+func infoOf(card *Card) cardInfo {
+	info := cardInfo{Kind: card.Kind, Outpost: card.Outpost, AllyAll: card.AllyAll, Faction: card.Faction,
+		AllyFac: card.allyFaction(), Sticker: len(card.Abilities[Sticker]) > 0,
+		Cost: int16(card.Cost), Defense: int16(card.Defense)}
+	for slot := Primary; slot <= ScrapSlot; slot++ {
+		if len(card.Abilities[slot]) > 0 {
+			info.Slots |= 1 << slot
+		}
+	}
+	return info
 }
 
 // usable appends to buf the use actions of the card at index i of seat's play area

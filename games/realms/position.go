@@ -100,15 +100,22 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 		active = a
 	}
 	s.start(active)
+	if err := s.setupCampaign(); err != nil {
+		return nil, err
+	}
 	placed := map[CardID]int{}
 	ids := func(what string, names []string) ([]CardID, error) {
 		out := make([]CardID, 0, len(names))
 		for _, n := range names {
-			c, err := cat.Lookup(n)
+			c, err := s.lookupCard(n)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", what, err)
 			}
-			placed[c]++
+			if b := s.cat.Card(c).Base; b != 0 {
+				placed[b]++ // an upgraded copy stands for a copy of its card
+			} else {
+				placed[c]++
+			}
 			out = append(out, c)
 		}
 		return out, nil
@@ -200,6 +207,7 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 	if pos.TradeRow == nil {
 		s.refillRow()
 	}
+	s.finishSetup()
 	s.Explorers = uint8(s.explorerCount())
 	if pos.Explorers != nil {
 		if *pos.Explorers < 0 || *pos.Explorers > 200 {

@@ -88,12 +88,18 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	s.NSeats = uint8(len(opts.Names))
 	s.Fmt, _ = formatCode(opts.Format)
 	s.assignTeams()
+	if err := s.setupCampaign(); err != nil {
+		return nil, err
+	}
 	deck, err := cat.tradeDeck(opts.Sets)
 	if err != nil {
 		return nil, err
 	}
 	if len(deck) > maxTrade {
 		return nil, fmt.Errorf("the trade deck has %d cards; at most %d fit", len(deck), maxTrade)
+	}
+	if err := s.upgradedTradeDeck(deck); err != nil {
+		return nil, err
 	}
 	engine.Shuffle(&s.rng, deck)
 	s.TradeN = uint8(copy(s.TradeDeck[:], deck))
@@ -107,7 +113,118 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	for i := 0; i < int(s.NSeats); i++ {
 		s.draw(engine.Seat(i), s.startingHand(engine.Seat(i)))
 	}
+	if err := s.campaignSeats(); err != nil {
+		return nil, err
+	}
+	s.finishSetup()
+	s.turnStart()
 	return s, nil
+}
+
+// upgradedTradeDeck puts the campaign's upgraded copies in the trade deck, each in place of
+// a plain copy of its card (SR 8.9).
+func (s *State) upgradedTradeDeck(deck []CardID) error {
+	camp := s.opts.Campaign
+	if camp == nil {
+		return nil
+	}
+	for _, u := range camp.Upgraded {
+		base, err := s.cat.Lookup(u.Card)
+		if err != nil {
+			return fmt.Errorf("campaign: upgraded card: %w", err)
+		}
+		r, ok := s.cat.book.row(RowRef{Sheet: u.Sheet, Row: u.Row})
+		if !ok {
+			return fmt.Errorf("campaign: upgraded %s: no sticker row %s/%d", u.Card, u.Sheet, u.Row)
+		}
+		fac := u.Faction
+		if fac == 0 {
+			fac = s.cat.book.rows[r].Faction
+		}
+		card := s.cat.Card(base)
+		if s.cat.book.rows[r].Ability[card.Kind] == nil && s.cat.book.rows[r].Text[card.Kind] == "" {
+			return fmt.Errorf("campaign: upgraded %s: row %s/%d has no %s sticker", u.Card, u.Sheet, u.Row, card.Kind)
+		}
+		id, err := s.upgradedID(base, r, fac)
+		if err != nil {
+			return fmt.Errorf("campaign: %w", err)
+		}
+		k := slices.Index(deck, base)
+		if k < 0 {
+			return fmt.Errorf("campaign: upgraded %s: no plain copy of it left in the trade deck of sets %s", UpgradedName(u.Card, RowRef{u.Sheet, u.Row}), strings.Join(s.opts.Sets, ", "))
+		}
+		deck[k] = id
+	}
+	return nil
+}
+
+// campaignSeats applies the campaign scenario's hooks to the seats dealt a normal start:
+// starting authority and extra cards in the deck, the hand or in play.
+func (s *State) campaignSeats() error {
+	camp := s.opts.Campaign
+	if camp == nil {
+		return nil
+	}
+	for i, cs := range camp.Seats {
+		seat := engine.Seat(i)
+		p := &s.P[i]
+		who := s.SeatName(seat)
+		if cs.Authority < 0 {
+			return fmt.Errorf("campaign: %s: authority %d", who, cs.Authority)
+		}
+		if cs.Authority > 0 {
+			s.P[s.holder(seat)].Authority = int16(cs.Authority)
+		}
+		for _, zone := range []struct {
+			name  string
+			cards []string
+		}{{"deck", cs.Deck}, {"hand", cs.Hand}, {"in_play", cs.InPlay}} {
+			for _, n := range zone.cards {
+				c, err := s.lookupCard(n)
+				if err != nil {
+					return fmt.Errorf("campaign: %s.%s: %w", who, zone.name, err)
+				}
+				switch zone.name {
+				case "deck":
+					if int(p.DeckN)+int(p.DiscN) >= maxOwn {
+						return fmt.Errorf("campaign: %s.deck: too many cards", who)
+					}
+					s.toDeckTop(seat, c)
+				case "hand":
+					if p.HandN >= maxHand {
+						return fmt.Errorf("campaign: %s.hand: too many cards", who)
+					}
+					s.toHand(seat, c)
+				default:
+					if p.PlayN >= maxPlay {
+						return fmt.Errorf("campaign: %s.in_play: too many cards", who)
+					}
+					p.Play[p.PlayN] = inPlay{Card: c}
+					p.PlayN++
+				}
+			}
+		}
+		if len(cs.Deck) > 0 {
+			engine.Shuffle(&s.rng, p.Own[:p.DeckN])
+		}
+	}
+	return nil
+}
+
+// finishSetup ends a campaign game's setup: the rows used before are marked, and the
+// upgraded copies added from now on are the game's upgrades.
+func (s *State) finishSetup() {
+	s.setupDone = true
+	b := s.cat.book
+	if b == nil {
+		return
+	}
+	for r := range b.rows {
+		if b.rows[r].Before {
+			s.RowsUsed[r/64] |= 1 << (r % 64)
+		}
+	}
+	s.UpgStart = uint8(len(s.cat.ext))
 }
 
 // firstSeat is who starts: fixed in Emperor and Raid, the option if set, else drawn from the

@@ -124,6 +124,12 @@ type header struct {
 	outer frame    // an ability set aside while an on-acquire ability resolves (SR 7.1)
 	acq   acquired // an acquisition whose on-acquire ability is still to resolve
 
+	// Campaign games (upgrade.go): the sticker rows used (bit r: book row r), and the
+	// catalog's first upgraded copy made in this game (UpgradesMade).
+	RowsUsed  [maxRows / 64]uint64
+	UpgStart  uint8
+	setupDone bool
+
 	views     [MaxSeats]View // see State.View
 	spectator View
 }

@@ -12,7 +12,7 @@ import (
 // (scenario-format.md, "Actions").
 func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 	name := func(c CardID) string {
-		if c == 0 || int(c) > len(s.cat.Cards) {
+		if c == 0 || int(c) > s.cat.NumIDs() {
 			return "?"
 		}
 		return s.cat.Card(c).Name
@@ -25,7 +25,7 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 	case actUse:
 		return "use " + name(cardOf(a)) + " " + Slot(zoneOf(a)%int(numSlots)).String()
 	case actBuy:
-		return "buy " + name(cardOf(a))
+		return "buy " + name(cardOf(a)) + s.upgradeText(nOf(a))
 	case actAttackPlayer:
 		return fmt.Sprintf("attack %s %d", s.SeatName(seatOf(a)), nOf(a))
 	case actAttackBase:
@@ -39,7 +39,7 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 		return "choose " + s.SeatName(seatOf(a))
 	case actChooseCard:
 		if nOf(a)&qualified == 0 {
-			return "choose " + name(cardOf(a))
+			return "choose " + name(cardOf(a)) + s.upgradeText(nOf(a)>>1)
 		}
 		if zoneOf(a) == zPlay {
 			return "choose " + s.SeatName(seatOf(a)) + ":" + name(cardOf(a))
@@ -94,6 +94,13 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		if rest == "" {
 			return bad("name a card, as in %q", verb+" Scout")
 		}
+		r := 0
+		if verb == "buy" {
+			var err error
+			if rest, r, err = s.parseUpgrade(seat, rest); err != nil {
+				return 0, err
+			}
+		}
 		_, name := splitQualifier(rest)
 		c, err := s.cat.Lookup(name)
 		if err != nil {
@@ -102,7 +109,9 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		if verb == "play" {
 			return mkPlay(c), nil
 		}
-		return mkBuy(c), nil
+		return mk(actBuy, c, 0, 0, r), nil
+	case "upgrade":
+		return bad("an upgrade is paid at the moment of acquiring the card, never later (SR 8.3): write \"buy CARD upgrade SHEET row N\" (or \"choose CARD upgrade SHEET row N\" for a free acquisition)")
 	case "use":
 		i := strings.LastIndex(rest, " ")
 		if i < 0 {
@@ -234,10 +243,18 @@ func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action,
 			return mkChoosePlayer(t), nil
 		}
 	}
+	rest, up, err := s.parseUpgrade(seat, rest)
+	if err != nil {
+		return 0, err
+	}
 	q, name := splitQualifier(rest)
 	c, err := s.cat.Lookup(name)
 	if err != nil {
 		return 0, err
+	}
+	if up > 0 {
+		// Only a free acquisition from the Trade Row takes an upgrade (SR 8.3).
+		return mk(actChooseCard, c, zRow, 0, up<<1), nil
 	}
 	zone, owner := zNone, engine.Seat(-1)
 	switch strings.ToLower(q) {
@@ -263,7 +280,7 @@ func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action,
 	// the one answer it can mean (the hand first where it could mean two).
 	var buf [64]engine.Action
 	for _, a := range s.answers(buf[:0], false) {
-		if kindOf(a) != actChooseCard || cardOf(a) != c {
+		if kindOf(a) != actChooseCard || cardOf(a) != c || nOf(a)>>1 != 0 {
 			continue
 		}
 		if zone != zNone && zoneOf(a) != zone {
@@ -297,6 +314,9 @@ func (s *State) DecisionPrompt() string {
 	}
 	switch d.Kind {
 	case decOption:
+		if d.Op == OpDraw || d.Op == OpDrawDiscard {
+			return fmt.Sprintf("%s%s may %s (choose 1 to do it, skip to decline)", src, who, effectText(d.eff.Options[0][0]))
+		}
 		var opts []string
 		for i, o := range d.eff.Options {
 			opts = append(opts, fmt.Sprintf("%d) %s", i+1, abilityText(o)))
@@ -362,7 +382,9 @@ func effectText(e Effect) string {
 	case OpAuthority:
 		return fmt.Sprintf("authority %d%s", e.N, per)
 	case OpDraw:
-		return fmt.Sprintf("draw %d%s", e.N, per)
+		return fmt.Sprintf("%sdraw %d%s", may, e.N, per)
+	case OpDrawDiscard:
+		return fmt.Sprintf("%sdraw %d then discard %d", may, e.N, e.Discard)
 	case OpOpponentDiscards:
 		return fmt.Sprintf("opponent discards %d", e.N)
 	case OpScrap:

@@ -65,7 +65,7 @@ func (s *State) allyReady(seat engine.Seat, i int) bool {
 	if ip.Copy != 0 {
 		src = ip.Copy
 	}
-	want := s.cat.info[src].Faction
+	want := s.cat.info[src].AllyFac // SR 4.8: the other card must really have this faction
 	for j := 0; j < int(p.PlayN); j++ {
 		if j == i {
 			continue
@@ -123,6 +123,9 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		if c != 0 && seen[c>>6]&(1<<(c&63)) == 0 && s.cat.info[c].Cost <= p.Trade {
 			seen[c>>6] |= 1 << (c & 63)
 			buf = append(buf, mkBuy(c))
+			if s.cat.book != nil {
+				buf = s.upgradeActions(seat, c, p.Trade-s.cat.info[c].Cost, buf, func(r int) engine.Action { return mk(actBuy, c, 0, 0, r+1) })
+			}
 		}
 	}
 	if s.Explorers > 0 && s.cat.info[s.cat.Explorer].Cost <= p.Trade {
@@ -172,7 +175,7 @@ func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
 	case actUse:
 		s.use(seat, cardOf(a), Slot(zoneOf(a)))
 	case actBuy:
-		s.buy(seat, cardOf(a))
+		s.buy(seat, cardOf(a), nOf(a))
 	case actAttackPlayer:
 		s.attackPlayer(seat, seatOf(a), nOf(a))
 	case actAttackBase:
@@ -242,8 +245,9 @@ func (s *State) use(seat engine.Seat, c CardID, slot Slot) {
 	s.startAbility(seat, src, slot, i)
 }
 
-// buy acquires a card from the Trade Row or the Explorer pile by paying its cost (SR 5.1).
-func (s *State) buy(seat engine.Seat, c CardID) {
+// buy acquires a card from the Trade Row or the Explorer pile by paying its cost (SR 5.1);
+// r > 0 upgrades it with book row r-1 on the way (SR 8.6).
+func (s *State) buy(seat engine.Seat, c CardID, r int) {
 	p := &s.P[seat]
 	card := s.cat.Card(c)
 	p.Trade -= int16(card.Cost)
@@ -252,7 +256,10 @@ func (s *State) buy(seat engine.Seat, c CardID) {
 	} else {
 		s.Row[s.rowIndex(c)] = 0
 	}
-	s.acquire(seat, c) // redirects (SR 4.16), refill, on-acquire (SR 7.1)
+	if r > 0 {
+		c = s.upgrade(seat, c, r-1)
+	}
+	s.acquire(seat, c, r > 0) // redirects (SR 4.16), refill, on-acquire (SR 7.1)
 }
 
 // attackPlayer spends n Combat on target's authority (SR 6.3).
@@ -339,6 +346,7 @@ func (s *State) advance() {
 		s.over = true
 		return
 	}
+	s.turnStart()
 	if s.Role[next] == roleBoss {
 		// SR 10.6: damage to the Boss's bases lasts until the start of the Boss's turn.
 		p := &s.P[next]
@@ -397,7 +405,7 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 		return fmt.Sprintf("it is %s's turn", s.SeatName(t))
 	}
 	legal := s.legalTexts(seat)
-	if c := cardOf(a); int(c) > len(s.cat.Cards) || kindOf(a) < actEnd || kindOf(a) > actPass ||
+	if c := cardOf(a); int(c) > s.cat.NumIDs() || kindOf(a) < actEnd || kindOf(a) > actPass ||
 		int(seatOf(a)) >= int(s.NSeats) || (c == 0 && (kindOf(a) == actPlay || kindOf(a) == actUse || kindOf(a) == actBuy || kindOf(a) == actAttackBase || kindOf(a) == actChooseCard)) {
 		return "not an action of this game; legal: " + legal
 	}
@@ -432,7 +440,14 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 		}
 	case actBuy:
 		card := s.cat.Card(c)
+		r := nOf(a)
 		switch {
+		case r > 0 && s.cat.book == nil:
+			why = "this game has no campaign, so no upgrades (SR 8.3)"
+		case r > 0 && r > len(s.cat.book.rows):
+			why = "no such sticker row"
+		case r > 0 && int(card.Cost) <= int(p.Trade) && (s.rowIndex(c) >= 0 || c == s.cat.Explorer):
+			why = s.whyNoUpgrade(seat, c, r-1, p.Trade-int16(card.Cost))
 		case c == s.cat.Explorer && s.Explorers == 0:
 			why = "the Explorer pile is empty"
 		case c != s.cat.Explorer && s.rowIndex(c) < 0:

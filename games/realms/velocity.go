@@ -55,7 +55,7 @@ func (c *velo) count() {
 	c.counted = true
 	var owned [256]uint8
 	c.v.CountOwned(c.me, &owned)
-	for id := 1; id <= len(c.cat.Cards); id++ {
+	for id := 1; id <= c.cat.NumIDs(); id++ {
 		k := owned[id]
 		if k == 0 {
 			continue

@@ -35,6 +35,8 @@ type Scenario struct {
 	Phase     string         `yaml:"phase"`
 	Steps     []Step         `yaml:"steps"`
 	Expect    Expect         `yaml:"expect"`
+	Cards     []any          `yaml:"cards"`     // Star Realms: extra card designs (docs/cards.md)
+	Political bool           `yaml:"political"` // Star Realms: SR 8.7 political victory
 
 	File  string `yaml:"-"` // where it was read from
 	Index int    `yaml:"-"` // its position in the file, from 1
@@ -50,6 +52,26 @@ type Player struct {
 	InPlay    []string `yaml:"in_play"`
 	Role      string   `yaml:"role"`
 	Team      *int     `yaml:"team"`
+
+	// Star Realms campaign keys (Rise of Empire, SR 8; docs/scenarios.md).
+	Faction      string         `yaml:"faction"`
+	Sheets       []StickerSheet `yaml:"sheets"`
+	UsedRows     []string       `yaml:"used_rows"` // "Empire 1/3"
+	CurrentSheet string         `yaml:"current_sheet"`
+	TurnStart    string         `yaml:"turn_start"`
+}
+
+// StickerSheet is a Star Realms campaign sticker sheet of a scenario (SR 8.5).
+type StickerSheet struct {
+	Name string       `yaml:"name"`
+	Rows []StickerRow `yaml:"rows"`
+}
+
+// StickerRow is one row of a sticker sheet.
+type StickerRow struct {
+	Costs []int  `yaml:"costs"`
+	Ship  string `yaml:"ship"`
+	Base  string `yaml:"base"`
 }
 
 // Expect maps expectation keys to expected values, in file order.

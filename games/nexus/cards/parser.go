@@ -143,7 +143,7 @@ func (p *parser) allow(pos int, what string, types ...Type) {
 	for i, t := range types {
 		names[i] = t.String()
 	}
-	p.fail(pos, "%s is not allowed on a %s card (only on %s)", what, p.card, orList(names))
+	p.fail(pos, "%s is not allowed on %s card (only on %s)", what, an(p.card), orList(names))
 }
 
 func orList(s []string) string {
@@ -557,7 +557,7 @@ func (p *parser) selector(r role) Selector {
 	case w == "EQUIPPED":
 		s.Kind = SelEquipped
 		if p.card != Equipment {
-			p.fail(start, "EQUIPPED is only meaningful on an equipment card, not on a %s", p.card)
+			p.fail(start, "EQUIPPED is only meaningful on an equipment card, not on %s", an(p.card))
 		}
 	case w == "REQUISITIONED":
 		s.Kind = SelRequisitioned
@@ -743,7 +743,7 @@ func (p *parser) fit(s Selector, r role, pos int) {
 		switch s.Kind {
 		case SelSelf:
 			if p.card != Creature && p.card != Token && !(r == roleDestroy && p.card == Equipment) {
-				p.fail(pos, "SELF on a %s card is not a creature", p.card)
+				p.fail(pos, "SELF on %s card is not a creature", an(p.card))
 			}
 		case SelEquipped:
 		case SelRequisitioned, SelTarget:

@@ -175,7 +175,7 @@ func TestParseAbilityErrors(t *testing.T) {
 		{"resolve: resurrect(T:creature)", Instant, 20, "graveyard target"},
 		{"resolve: modify(EQUIPPED, +1/+0)", Instant, 17, "EQUIPPED is only meaningful on an equipment"},
 		{"resolve: modify(REQUISITIONED:creature, +1/+0)", Instant, 17, "only meaningful in affinity: and dissonance:"},
-		{"resolve: modify(SELF, +1/+0)", Instant, 17, "SELF on a Instant card"},
+		{"resolve: modify(SELF, +1/+0)", Instant, 17, "SELF on an Instant card"},
 		{"static: T:creature +1/+0", Creature, 9, "a static ability has no targets"},
 		{"static: ALL:player +1/+0", Creature, 9, "SELF or ALL:creature"},
 		{"static: SELF gains Division", Creature, 20, "only written in the keywords field"},

@@ -418,3 +418,11 @@ type TargetSpec struct {
 	Obj    ObjKind
 	Filter Filter
 }
+
+// an writes the type with its indefinite article ("an Instant", "a Creature") for messages.
+func an(t Type) string {
+	if s := t.String(); strings.ContainsRune("AEIOU", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + t.String()
+}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"starnexus/engine"
 	"starnexus/games/realms"
 )
@@ -48,7 +50,77 @@ func (g Realms) Setup(sc *Scenario) (engine.State, error) {
 		pos.Players = append(pos.Players, realms.PlayerSetup{Name: p.Name, Authority: p.Authority,
 			Hand: p.Hand, Deck: p.Deck, Discard: p.Discard, InPlay: p.InPlay, Team: p.Team, Role: p.Role})
 	}
-	return realms.NewPosition(g.Cat, pos)
+	camp, err := campaignOf(sc)
+	if err != nil {
+		return nil, err
+	}
+	pos.Options.Campaign = camp
+	cat := g.Cat
+	if sc.Cards != nil {
+		data, err := yaml.Marshal(map[string]any{"set": "scenario", "cards": sc.Cards})
+		if err != nil {
+			return nil, fmt.Errorf("cards: %w", err)
+		}
+		if cat, err = cat.WithCards("cards", data); err != nil {
+			return nil, err
+		}
+	}
+	return realms.NewPosition(cat, pos)
+}
+
+// campaignOf reads the campaign keys of a scenario's players (SR 8): nil when none is given.
+func campaignOf(sc *Scenario) (*realms.Campaign, error) {
+	has := sc.Political
+	for _, p := range sc.Players {
+		has = has || p.Faction != "" || p.Sheets != nil || p.UsedRows != nil || p.CurrentSheet != "" || p.TurnStart != ""
+	}
+	if !has {
+		return nil, nil
+	}
+	camp := &realms.Campaign{Political: sc.Political}
+	for _, p := range sc.Players {
+		cs := realms.CampaignSeat{Current: p.CurrentSheet, TurnStart: p.TurnStart}
+		if p.Faction != "" {
+			f, ok := realms.FactionByName(p.Faction)
+			if !ok {
+				return nil, fmt.Errorf("%s.faction: unknown faction %q", p.Name, p.Faction)
+			}
+			cs.Faction = f
+		} else if p.Sheets != nil {
+			return nil, fmt.Errorf("%s: a player with sheets needs a faction (SR 8.4)", p.Name)
+		} else {
+			cs.Faction = realms.StarEmpire // no sheets: the faction never shows
+		}
+		for _, sh := range p.Sheets {
+			sheet := realms.StickerSheet{Name: sh.Name}
+			for _, r := range sh.Rows {
+				sheet.Rows = append(sheet.Rows, realms.StickerRow{Costs: r.Costs, Ship: r.Ship, Base: r.Base})
+			}
+			cs.Sheets = append(cs.Sheets, sheet)
+		}
+		for _, u := range p.UsedRows {
+			ref, err := rowRef(u)
+			if err != nil {
+				return nil, fmt.Errorf("%s.used_rows: %w", p.Name, err)
+			}
+			cs.Used = append(cs.Used, ref)
+		}
+		camp.Seats = append(camp.Seats, cs)
+	}
+	return camp, nil
+}
+
+// rowRef reads "Empire 1/3".
+func rowRef(t string) (realms.RowRef, error) {
+	i := strings.LastIndex(t, "/")
+	if i < 0 {
+		return realms.RowRef{}, fmt.Errorf("%q: write SHEET/ROW, as in \"Empire 1/3\"", t)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(t[i+1:]))
+	if err != nil || n < 1 {
+		return realms.RowRef{}, fmt.Errorf("%q: %q is not a row number", t, t[i+1:])
+	}
+	return realms.RowRef{Sheet: strings.TrimSpace(t[:i]), Row: n}, nil
 }
 
 // Same implements Game.
@@ -57,6 +129,7 @@ func (g Realms) Same(a, b engine.State) bool { return sameValue(a, b) }
 // Check implements Game.
 func (g Realms) Check(es engine.State, key string, want any) (bool, string, string, error) {
 	s := es.(*realms.State)
+	g.Cat = s.Catalog() // the game's own: scenario cards and upgraded copies
 	who, field, perPlayer := strings.Cut(key, ".")
 	if !perPlayer {
 		return g.checkGame(s, key, want)
@@ -97,6 +170,19 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 		deck := s.Cards(seat, realms.InDeck)
 		got := g.names(deck[:min(len(deck), len(names))])
 		return strings.Join(got, ", ") == strings.Join(names, ", "), "[" + strings.Join(g.names(deck), ", ") + "]", "[" + strings.Join(names, ", ") + "] on top", nil
+	case "rows_used":
+		want, ok := toStrings(want)
+		if !ok {
+			return false, "", "", fmt.Errorf("want a list of rows, as in [\"Empire 1/3\"]")
+		}
+		var got []string
+		for _, r := range s.RowsUsedBy(seat) {
+			got = append(got, fmt.Sprintf("%s/%d", r.Sheet, r.Row))
+		}
+		sort.Strings(got)
+		sort.Strings(want)
+		gs, ws := "["+strings.Join(got, ", ")+"]", "["+strings.Join(want, ", ")+"]"
+		return strings.EqualFold(gs, ws), gs, ws, nil
 	case "defeated":
 		b, ok := want.(bool)
 		if !ok {
@@ -126,7 +212,7 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 		}
 		return fmt.Sprint(g.damage(got)) == fmt.Sprint(g.damage(wantMap)), g.damage(got), g.damage(wantMap), nil
 	}
-	return false, "", "", fmt.Errorf("unknown player field %q (known: authority, trade, combat, hand, discard, in_play, bases, hand_count, deck_count, discard_count, deck_top, defeated, base_damage)", field)
+	return false, "", "", fmt.Errorf("unknown player field %q (known: authority, trade, combat, hand, discard, in_play, bases, hand_count, deck_count, discard_count, deck_top, defeated, base_damage, rows_used)", field)
 }
 
 func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, string, error) {
@@ -183,6 +269,17 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 			}
 		}
 		return strings.EqualFold(got, name), got, name, nil
+	case "upgrades":
+		want, ok := toStrings(want)
+		if !ok {
+			return false, "", "", fmt.Errorf("want a list of upgraded copies in the order made, as in [\"Cutter (Empire 1/3)\"]")
+		}
+		var got []string
+		for _, u := range s.UpgradesMade() {
+			got = append(got, realms.UpgradedName(u.Card, u.Row))
+		}
+		gs, ws := "["+strings.Join(got, ", ")+"]", "["+strings.Join(want, ", ")+"]"
+		return strings.EqualFold(gs, ws), gs, ws, nil
 	case "legal", "not_legal":
 		texts, ok := toStrings(want)
 		if !ok {
@@ -224,7 +321,7 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 		}
 		return len(wrong) == 0, fmt.Sprintf("%q not %s; legal: [%s]", wrong, verb, strings.Join(all, ", ")), fmt.Sprintf("%q %s", texts, verb), nil
 	}
-	return false, "", "", fmt.Errorf("unknown key %q (known: trade_row, scrap_heap, trade_deck_count, explorers, active, winner, legal, not_legal, or PLAYER.FIELD)", key)
+	return false, "", "", fmt.Errorf("unknown key %q (known: trade_row, scrap_heap, trade_deck_count, explorers, active, winner, legal, not_legal, upgrades, or PLAYER.FIELD)", key)
 }
 
 func (g Realms) damage(m map[realms.CardID]int) string {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,7 +56,7 @@ func (c *Catalog) Lookup(name string) (CardID, error) {
 	if id, ok := c.byName[strings.ToLower(strings.TrimSpace(name))]; ok {
 		return id, nil
 	}
-	if strings.Contains(name, "[") {
+	if strings.Contains(name, "(") {
 		return c.lookupUpgraded(name)
 	}
 	all := make([]string, 0, len(c.byName))
@@ -243,8 +244,8 @@ func (y *cardYAML) build(set string) (Card, error) {
 	if c.Name == "" {
 		return c, fmt.Errorf("field name: missing")
 	}
-	if strings.ContainsAny(c.Name, ":,") {
-		return c, fmt.Errorf("field name: %q may not contain ':' or ','", c.Name)
+	if strings.ContainsAny(c.Name, ":,()") {
+		return c, fmt.Errorf("field name: %q may not contain ':', ',' or parentheses (upgraded copies are written \"Cutter (Empire 1/3)\")", c.Name)
 	}
 	if y.Faction != "" {
 		for _, part := range strings.Split(y.Faction, "/") {
@@ -425,4 +426,23 @@ func genericOnAcquire(f Faction, cost int) string {
 		return [...]string{"may scrap 1 from hand", "may scrap 1 from hand/discard", "scrap up to 2 from hand/discard"}[band]
 	}
 	return ""
+}
+
+// WithCards returns a copy of the catalog with the cards of one more card file (the format of
+// docs/cards.md; name is used in messages): a scenario's or a campaign's own cards. The
+// receiver is not changed.
+func (c *Catalog) WithCards(name string, data []byte) (*Catalog, error) {
+	if c.book != nil || len(c.ext) > 0 {
+		return nil, fmt.Errorf("%s: cards are added to a printed catalog, not to a game's", name)
+	}
+	n := &Catalog{Cards: slices.Clone(c.Cards), byName: make(map[string]CardID, len(c.byName)), Sets: slices.Clone(c.Sets),
+		Scout: c.Scout, Viper: c.Viper, Explorer: c.Explorer, FleetHQs: slices.Clone(c.FleetHQs)}
+	for k, v := range c.byName {
+		n.byName[k] = v
+	}
+	if err := n.addFile(name, data); err != nil {
+		return nil, err
+	}
+	n.buildIndex()
+	return n, nil
 }

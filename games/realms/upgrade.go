@@ -73,7 +73,6 @@ type SeatUpgrade struct {
 	Row RowRef
 }
 
-
 // The compact State keeps one-byte CardIDs. An upgraded copy is a card design of its own
 // (its printed card, the sticker, the faction sticker): the design of every upgrade the
 // sticker sheets allow is built once when the game is set up (upgradeBook.combos, shared by
@@ -244,8 +243,8 @@ func checkSheetName(n string) error {
 	if strings.TrimSpace(n) == "" {
 		return fmt.Errorf("a sticker sheet has no name")
 	}
-	if strings.ContainsAny(n, "/[]:,") {
-		return fmt.Errorf("sheet name %q may not contain '/', '[', ']', ':' or ','", n)
+	if strings.ContainsAny(n, "/():,") {
+		return fmt.Errorf("sheet name %q may not contain '/', '(', ')', ':' or ','", n)
 	}
 	if strings.Contains(lower(n), " row ") || strings.HasSuffix(lower(n), " row") {
 		return fmt.Errorf("sheet name %q may not contain the word \"row\"", n)
@@ -294,16 +293,16 @@ func (b *upgradeBook) upgraded(id CardID, c *Card, r int, fac Faction) *Card {
 	return &u
 }
 
-// UpgradedName is the name of an upgraded copy: "Cutter [Empire 1/3]".
+// UpgradedName is the name of an upgraded copy: "Cutter (Empire 1/3)".
 func UpgradedName(card string, row RowRef) string {
-	return fmt.Sprintf("%s [%s/%d]", card, row.Sheet, row.Row)
+	return fmt.Sprintf("%s (%s/%d)", card, row.Sheet, row.Row)
 }
 
-// splitUpgradedName reads "Cutter [Empire 1/3]".
+// splitUpgradedName reads "Cutter (Empire 1/3)".
 func splitUpgradedName(name string) (string, RowRef, bool) {
 	name = strings.TrimSpace(name)
-	i := strings.LastIndex(name, "[")
-	if i < 0 || !strings.HasSuffix(name, "]") {
+	i := strings.LastIndex(name, "(")
+	if i < 0 || !strings.HasSuffix(name, ")") {
 		return "", RowRef{}, false
 	}
 	in := name[i+1 : len(name)-1]
@@ -322,7 +321,7 @@ func splitUpgradedName(name string) (string, RowRef, bool) {
 func (c *Catalog) lookupUpgraded(name string) (CardID, error) {
 	card, ref, ok := splitUpgradedName(name)
 	if !ok {
-		return 0, fmt.Errorf("unknown card %q (an upgraded copy is written \"Cutter [Empire 1/3]\")", name)
+		return 0, fmt.Errorf("unknown card %q (an upgraded copy is written \"Cutter (Empire 1/3)\")", name)
 	}
 	base, err := c.Lookup(card)
 	if err != nil {
@@ -378,7 +377,7 @@ func (s *State) upgradedID(base CardID, r int, fac Faction) (CardID, error) {
 	return id, nil
 }
 
-// upgradedByName resolves "Cutter [Empire 1/3]" at setup, adding the copy to the game.
+// upgradedByName resolves "Cutter (Empire 1/3)" at setup, adding the copy to the game.
 func (s *State) upgradedByName(name string) (CardID, error) {
 	if id, err := s.cat.Lookup(name); err == nil {
 		return id, nil
@@ -400,7 +399,7 @@ func (s *State) upgradedByName(name string) (CardID, error) {
 
 // lookupCard resolves a card name at setup: printed cards, and upgraded copies in a campaign.
 func (s *State) lookupCard(name string) (CardID, error) {
-	if s.cat.book != nil && strings.Contains(name, "[") {
+	if s.cat.book != nil && strings.Contains(name, "(") {
 		return s.upgradedByName(name)
 	}
 	return s.cat.Lookup(name)

@@ -1,0 +1,417 @@
+package nexus
+
+import (
+	"starnexus/engine"
+)
+
+// Apply implements engine.State.
+func (s *State) Apply(seat engine.Seat, a engine.Action) error {
+	if r := s.validate(int8(seat), a); r != "" {
+		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: r}
+	}
+	s.apply(int8(seat), a)
+	s.advance()
+	return nil
+}
+
+// ApplyTrusted implements engine.State.
+func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
+	s.apply(int8(seat), a)
+	s.advance()
+}
+
+func (s *State) validate(seat int8, a engine.Action) string {
+	if s.Done {
+		return "the game is over"
+	}
+	if s.Pend.K == pNone || seat != s.Pend.Seat {
+		return "it is not your decision now"
+	}
+	k := kindOf(a)
+	want := func(kinds ...uint8) string {
+		for _, x := range kinds {
+			if s.Pend.K == x {
+				return ""
+			}
+		}
+		return "that answers no pending decision (" + s.pendWord() + ")"
+	}
+	switch k {
+	case aPass:
+		return want(pPrio)
+	case aCast:
+		if r := want(pPrio); r != "" {
+			return r
+		}
+		return s.canCast(seat, oid(a))
+	case aActivate:
+		if r := want(pPrio); r != "" {
+			return r
+		}
+		if a&(1<<12) != 0 {
+			return s.canHero(seat)
+		}
+		return s.canActivate(seat, oid(a), int(a>>8)&15)
+	case aChoose:
+		r := tref{K: uint8(a>>8) & 3, ID: uint8(a)}
+		switch s.Pend.K {
+		case pFirst:
+			if r.K != tkPlayer || int(r.ID) >= int(s.N) {
+				return "choose a player"
+			}
+			return ""
+		case pTarget, pJobTarget:
+			if r.K == tkObj {
+				r.Gen = s.O[r.ID].Gen
+			}
+			spec, src, below := s.pendSpec()
+			if spec == nil {
+				return "nothing to choose"
+			}
+			if spec.Kind == KRequisition && (r.K != tkObj || oid(r.ID) != below) {
+				return "a counter can target only the item that was on top of the stack when it was announced (8.6)"
+			}
+			if !s.legalTarget(seat, src, spec, r) {
+				return "not a legal target"
+			}
+			return ""
+		case pPay:
+			o := &s.O[r.ID]
+			if r.K != tkObj || o.Def == 0 || o.Zone != zField || o.Ctrl != seat || !s.isResource(oid(r.ID)) {
+				return "choose an untapped resource you control"
+			}
+			if o.has(fTapped) {
+				return "that resource is already tapped"
+			}
+			return ""
+		}
+		return want(pFirst, pTarget, pJobTarget, pPay)
+	case aAddAttacker:
+		if r := want(pAttack); r != "" {
+			return r
+		}
+		o := oid(a)
+		if s.O[o].has(fAttacking) {
+			return "it is already attacking"
+		}
+		if r := s.attackerOK(seat, o); r != "" {
+			return r
+		}
+		return s.targetOK(seat, int8(a>>8)&7)
+	case aAttack:
+		if r := want(pAttack); r != "" {
+			return r
+		}
+		var buf [8]oid
+		list, t := s.decodeAttack(seat, a, buf[:0])
+		for i, o := range list {
+			if o == 0 {
+				return "no such creature"
+			}
+			for _, x := range list[:i] {
+				if x == o {
+					return "a creature is named twice"
+				}
+			}
+			if r := s.attackerOK(seat, o); r != "" {
+				return s.tab.Defs[s.O[o].Def].Name + ": " + r
+			}
+		}
+		if len(list) == 0 {
+			return ""
+		}
+		return s.targetOK(seat, t)
+	case aBlock:
+		if r := want(pBlock); r != "" {
+			return r
+		}
+		var buf [8]oid
+		at, list := s.decodeBlock(seat, a, buf[:0])
+		return s.blockListOK(seat, at, list)
+	case aDone:
+		if s.Pend.K == pAttack {
+			if !s.anyAttacker() {
+				return "no attacker is declared: use attack with none"
+			}
+			return ""
+		}
+		return want(pBlock)
+	case aKeep, aMulligan:
+		return want(pMulligan)
+	case aYes, aNo:
+		return want(pUnless, pAffinity)
+	}
+	return "unknown action"
+}
+
+func (s *State) targetOK(seat, t int8) string {
+	if t == noSeat {
+		if s.live() == 2 {
+			return ""
+		}
+		return "name the player it attacks (attack with ... at PLAYER)"
+	}
+	if t >= s.N || s.P[t].Lost || !s.opponents(seat, t) {
+		return "a creature attacks an opponent still in the game"
+	}
+	return ""
+}
+
+func (s *State) onlyOpponent(seat int8) int8 {
+	for p := int8(0); p < s.N; p++ {
+		if !s.P[p].Lost && s.opponents(seat, p) {
+			return p
+		}
+	}
+	return seat
+}
+
+func (s *State) pendWord() string {
+	switch s.Pend.K {
+	case pMulligan:
+		return "keep or mulligan"
+	case pFirst:
+		return "choose the starting player"
+	case pPrio:
+		return "priority: cast, activate or pass"
+	case pTarget, pJobTarget:
+		return "choose a target"
+	case pPay:
+		return "choose a resource to tap"
+	case pAttack:
+		return "declare attackers"
+	case pBlock:
+		return "declare blockers"
+	case pUnless:
+		return "yes or no: tap resources so the requisition is not countered"
+	case pAffinity:
+		return "yes or no: use the Affinity"
+	}
+	return "none"
+}
+
+// apply performs a validated action.
+func (s *State) apply(seat int8, a engine.Action) {
+	switch kindOf(a) {
+	case aPass:
+		s.pass()
+	case aCast:
+		s.announce(seat, oid(a), -1, false)
+	case aActivate:
+		s.announce(seat, oid(a), int(a>>8)&15, a&(1<<12) != 0)
+	case aChoose:
+		s.choose(seat, tref{K: uint8(a>>8) & 3, ID: uint8(a)})
+	case aAddAttacker:
+		t := int8(a>>8) & 7
+		if t == noSeat {
+			t = s.onlyOpponent(seat)
+		}
+		s.O[oid(a)].Flags |= fAttacking
+		s.O[oid(a)].Target = t
+	case aAttack:
+		var buf [8]oid
+		list, t := s.decodeAttack(seat, a, buf[:0])
+		if t == noSeat {
+			t = s.onlyOpponent(seat)
+		}
+		for i := 1; i < maxObj; i++ {
+			if s.O[i].Ctrl == seat {
+				s.O[i].Flags &^= fAttacking
+			}
+		}
+		for _, o := range list {
+			s.O[o].Flags |= fAttacking
+			s.O[o].Target = t
+		}
+		s.Pend = pend{}
+		s.startRound()
+	case aBlock:
+		var buf [8]oid
+		at, list := s.decodeBlock(seat, a, buf[:0])
+		for i := 1; i < maxObj; i++ {
+			if s.O[i].Blocking == at && s.O[i].Ctrl == seat {
+				s.O[i].Blocking, s.O[i].BOrder = 0, 0
+			}
+		}
+		for k, b := range list {
+			s.O[b].Blocking, s.O[b].BOrder = at, uint8(k+1)
+		}
+	case aDone:
+		s.Pend = pend{}
+		if s.Step == stAttackers {
+			s.startRound()
+			return
+		}
+		for at := 1; at < maxObj; at++ {
+			if s.O[at].has(fAttacking) && s.attackedBy(seat, oid(at)) {
+				var bb [32]oid
+				if len(s.blockersOf(oid(at), bb[:0])) > 0 {
+					s.O[at].Flags |= fBlocked
+				}
+			}
+		}
+		s.nextBlocker(seat)
+	case aKeep:
+		s.P[seat].Kept = true
+		s.Pend = pend{}
+		s.afterMulligan()
+	case aMulligan:
+		s.mulligan(seat)
+	case aYes, aNo:
+		ans := int8(1)
+		if kindOf(a) == aNo {
+			ans = 2
+		}
+		s.Pend = pend{}
+		if s.NJ > 0 {
+			s.Jobs[0].Yes = ans
+		}
+	}
+}
+
+// announce starts a requisition or an activation (8.3): the item goes on the stack, then its
+// targets and payment are asked.
+func (s *State) announce(seat int8, o oid, ab int, hero bool) {
+	below := s.topCard()
+	it := item{Ctrl: seat, Ab: int8(ab), Hero: hero, Below: below}
+	if below != 0 {
+		it.BGen = s.O[below].Gen
+	}
+	switch {
+	case hero:
+		s.P[seat].HeroUsed = true
+	case ab < 0:
+		ob := &s.O[o]
+		*ob = obj{Def: ob.Def, Owner: ob.Owner, Ctrl: seat, Zone: zStack, Gen: ob.Gen + 1, Seq: s.nextSeq()}
+		it.Card, it.Gen = o, ob.Gen
+	default:
+		it.Card, it.Gen = o, s.O[o].Gen
+		s.O[o].Flags |= s.usedBit(s.def(o), ab)
+	}
+	s.Stack[s.NS] = it
+	s.NS++
+	s.Pend = pend{K: pTarget, Seat: seat}
+	s.continueAnnounce(seat)
+}
+
+func (s *State) itemCost(it *item) int {
+	d, ab := s.itemAb(it)
+	if it.Ab < 0 && !it.Hero {
+		return int(d.Cost)
+	}
+	return int(ab.Cost)
+}
+
+func (s *State) continueAnnounce(seat int8) {
+	it := &s.Stack[s.NS-1]
+	specs := s.itemSpecs(it)
+	if s.Pend.K == pTarget {
+		if int(it.NT) < len(specs) {
+			s.Pend.I = it.NT
+			return
+		}
+		s.Pend = pend{K: pPay, Seat: seat, N: int8(s.itemCost(it))}
+	}
+	if s.Pend.N > 0 {
+		return
+	}
+	s.Pend = pend{}
+	s.added(seat)
+}
+
+func (s *State) choose(seat int8, r tref) {
+	switch s.Pend.K {
+	case pFirst:
+		s.Pend = pend{}
+		s.begin(int8(r.ID))
+	case pTarget:
+		it := &s.Stack[s.NS-1]
+		if r.K == tkObj {
+			r.Gen = s.O[r.ID].Gen
+		}
+		it.Tg[it.NT] = r
+		it.NT++
+		s.continueAnnounce(seat)
+	case pJobTarget:
+		if r.K == tkObj {
+			r.Gen = s.O[r.ID].Gen
+		}
+		j := &s.Jobs[0]
+		j.Tg[j.NT] = r
+		j.NT++
+		s.Pend = pend{}
+	case pPay:
+		o := &s.O[r.ID]
+		o.Flags |= fTapped
+		it := &s.Stack[s.NS-1]
+		if s.tab.Defs[o.Def].Type == TSpecial && it.Ab < 0 && !it.Hero && int(it.NL) < len(it.Linked) {
+			it.Linked[it.NL] = oid(r.ID)
+			it.NL++
+		}
+		s.Pend.N--
+		s.continueAnnounce(seat)
+	}
+}
+
+// ---- setup decisions (10.6, 10.7)
+
+func handSize(mulls int) int {
+	if mulls <= 2 {
+		return 6
+	}
+	return max(0, 8-mulls)
+}
+
+func (s *State) mulligan(seat int8) {
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Def != 0 && o.Zone == zHand && o.Owner == seat {
+			o.Zone = zLibrary
+		}
+	}
+	s.shuffle(seat, zLibrary)
+	s.P[seat].Mulls++
+	for k := 0; k < handSize(int(s.P[seat].Mulls)); k++ {
+		s.draw(seat)
+	}
+	if handSize(int(s.P[seat].Mulls)) == 0 {
+		s.P[seat].Kept = true
+		s.Pend = pend{}
+		s.afterMulligan()
+	}
+}
+
+func (s *State) afterMulligan() {
+	for p := int8(0); p < s.N; p++ {
+		if !s.P[p].Kept {
+			s.Pend = pend{K: pMulligan, Seat: p}
+			return
+		}
+	}
+	chooser := int8(s.rng.Intn(int(s.N)))
+	if s.opts.LastLoser > 0 && s.opts.LastLoser <= int(s.N) {
+		chooser = int8(s.opts.LastLoser - 1)
+	}
+	s.Pend = pend{K: pFirst, Seat: chooser}
+}
+
+// begin reveals the heroes and starts the first turn with player first (10.7-10.9).
+func (s *State) begin(first int8) {
+	for p := int8(0); p < s.N; p++ {
+		s.P[p].Revealed = true
+		s.P[p].Life = s.tab.Defs[s.P[p].Hero].Life
+	}
+	if s.opts.Format == "allied" {
+		for p := int8(0); p < s.N; p++ {
+			for q := p + 1; q < s.N; q++ {
+				if s.P[q].Team == s.P[p].Team {
+					s.P[p].Life += s.P[q].Life
+					s.P[q].Life = 0
+				}
+			}
+		}
+	}
+	s.Active, s.Start = first, first
+	s.Turn, s.First = 1, true
+	s.Phase, s.Step, s.Sub = phUpkeep, stBegin, 0
+}

@@ -1,0 +1,193 @@
+package nexus
+
+// runJob advances the first queued job; it leaves it queued while it waits for a decision.
+func (s *State) runJob() {
+	j := &s.Jobs[0]
+	done := true
+	switch j.K {
+	case jResolve:
+		done = s.resolve(j)
+	case jTrigger, jLinked:
+		done = s.runPassive(j)
+	case jDivision:
+		d := &s.tab.Defs[j.Def]
+		for k := 0; k < int(d.DivN); k++ {
+			s.createToken(d.DivTok, j.Ctrl)
+		}
+	}
+	if done && s.NJ > 0 {
+		s.dropJob(0)
+	}
+}
+
+// itemDef is the definition behind a stack item, and the ability that resolves (nil for a
+// creature or equipment requisition).
+func (s *State) itemAb(it *item) (*Def, *Ab) {
+	if it.Hero {
+		d := &s.tab.Defs[s.P[it.Ctrl].Hero]
+		return d, &d.Abs[it.Ab]
+	}
+	d := &s.tab.Defs[s.O[it.Card].Def]
+	if it.Ab >= 0 {
+		return d, &d.Abs[it.Ab]
+	}
+	if d.Type == TInstant {
+		return d, d.first(AResolve)
+	}
+	return d, nil
+}
+
+var equipTarget = []TSpec{{Kind: KCreature, F: Filter{CostMax: -1}}}
+
+// itemSpecs are the targets a stack item chose.
+func (s *State) itemSpecs(it *item) []TSpec {
+	d, ab := s.itemAb(it)
+	if ab != nil {
+		return ab.Targets
+	}
+	if d.Type == TEquipment {
+		return equipTarget
+	}
+	return nil
+}
+
+// resolve resolves a stack item (8.5, 7.6).
+func (s *State) resolve(j *job) bool {
+	it := &j.It
+	d, ab := s.itemAb(it)
+	specs := s.itemSpecs(it)
+	req := it.Ab < 0 && !it.Hero
+	c := ctx{ctrl: it.Ctrl, tg: it.Tg, specs: specs, j: j, dur: DurTurn}
+	if req {
+		c.dur = DurPhase
+		if s.opts.InstantTurn {
+			c.dur = DurTurn
+		}
+	} else if !it.Hero {
+		c.src, c.sgen, c.def = it.Card, it.Gen, s.O[it.Card].Def
+	}
+	if j.Step == 0 {
+		illegal := 0
+		for i := range specs {
+			if !s.legalTarget(it.Ctrl, c.src, &specs[i], it.Tg[i]) {
+				illegal++
+			}
+		}
+		if len(specs) > 0 && illegal == len(specs) { // fizzle (7.6)
+			if req {
+				s.move(it.Card, zGrave)
+			}
+			return true
+		}
+		j.Fizz = illegal > 0
+		j.Step = 1
+	}
+	if ab != nil {
+		for ei := int(j.Step) - 1; ei < len(ab.Effs); ei++ {
+			if !s.exec(&c, &ab.Effs[ei]) {
+				j.Step = uint8(ei + 1)
+				return false
+			}
+			j.Step = uint8(ei + 2)
+		}
+	}
+	if !req {
+		return true
+	}
+	card := it.Card
+	switch d.Type {
+	case TInstant:
+		s.move(card, zGrave)
+	case TCreature:
+		s.enterField(card, it.Ctrl)
+	case TEquipment:
+		t := it.Tg[0]
+		if !s.legalTarget(it.Ctrl, 0, &equipTarget[0], t) {
+			s.move(card, zGrave)
+			return true
+		}
+		owner := s.O[t.ID].Ctrl
+		s.O[card].Owner = owner // 4.3.4
+		s.enterField(card, owner)
+		s.O[card].Attached = oid(t.ID)
+		s.refresh()
+	}
+	if j.Fizz {
+		return true // 9.3: no Affinity or Dissonance
+	}
+	for k := 0; k < int(it.NL); k++ {
+		r := it.Linked[k]
+		rd := &s.tab.Defs[s.O[r].Def]
+		s.pushJob(job{K: jLinked, Def: s.O[r].Def, Src: r, SGen: s.O[r].Gen, Ctrl: s.O[r].Ctrl,
+			Req: card, ReqGen: s.O[card].Gen, Aff: rd.Faction != 0 && rd.Faction == d.Faction, Step: 0})
+	}
+	return true
+}
+
+// passiveAb is the ability a trigger or linked-resource job runs.
+func (s *State) passiveAb(j *job) *Ab {
+	d := &s.tab.Defs[j.Def]
+	if j.K == jTrigger {
+		return &d.Abs[j.Ab]
+	}
+	if j.Aff {
+		return d.first(AAffinity)
+	}
+	return d.first(ADissonance)
+}
+
+// runPassive runs a triggered passive (7.3(b)) or an Affinity/Dissonance (9.2): Step 0 asks
+// whether to use an Affinity, Step 1 chooses targets, then the effects happen.
+func (s *State) runPassive(j *job) bool {
+	ab := s.passiveAb(j)
+	if ab == nil {
+		return true
+	}
+	c := ctx{ctrl: j.Ctrl, src: j.Src, sgen: j.SGen, def: j.Def, specs: ab.Targets, req: j.Req, rgen: j.ReqGen, j: j, dur: DurPhase}
+	if j.K == jTrigger {
+		c.dur = DurTurn
+	}
+	if j.Step == 0 {
+		for i := range ab.Targets {
+			if !s.hasCandidate(j.Ctrl, j.Src, &ab.Targets[i], 0) {
+				return true // no legal target: it does nothing
+			}
+		}
+		if j.K == jLinked && j.Aff {
+			if j.Yes == 0 {
+				s.Pend = pend{K: pAffinity, Seat: j.Ctrl}
+				return false
+			}
+			if j.Yes == 2 {
+				return true
+			}
+		}
+		j.Step = 1
+	}
+	if j.Step == 1 {
+		for int(j.NT) < len(ab.Targets) {
+			var buf [maxObj]tref
+			cands := s.candidates(j.Ctrl, j.Src, &ab.Targets[j.NT], 0, buf[:0])
+			switch len(cands) {
+			case 0:
+				return true
+			case 1:
+				j.Tg[j.NT] = cands[0]
+				j.NT++
+			default:
+				s.Pend = pend{K: pJobTarget, Seat: j.Ctrl, I: j.NT}
+				return false
+			}
+		}
+		j.Step = 2
+	}
+	c.tg = j.Tg
+	for ei := int(j.Step) - 2; ei < len(ab.Effs); ei++ {
+		if !s.exec(&c, &ab.Effs[ei]) {
+			j.Step = uint8(ei + 2)
+			return false
+		}
+		j.Step = uint8(ei + 3)
+	}
+	return true
+}

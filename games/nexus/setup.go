@@ -1,0 +1,305 @@
+package nexus
+
+import (
+	"fmt"
+	"strings"
+
+	"starnexus/engine"
+)
+
+// Deck is what a player brings to a game: hero, library and resource pile, by card name.
+type Deck struct {
+	Hero     string
+	Library  []string
+	Resource []string
+}
+
+func (s *State) put(p int8, name string, z zone, want Type) (oid, error) {
+	d, err := s.tab.Lookup(name)
+	if err != nil {
+		return 0, err
+	}
+	t := s.tab.Defs[d].Type
+	if want != 0 && t != want && !(want == TResource && t == TSpecial) && !(want == TCreature && (t == TToken)) {
+		return 0, fmt.Errorf("%s is a %s card, not allowed there", s.tab.Defs[d].Name, typeName(t))
+	}
+	o := s.newObj()
+	if o == 0 {
+		return 0, fmt.Errorf("too many cards (at most %d)", maxObj-1)
+	}
+	s.O[o] = obj{Def: d, Owner: p, Ctrl: p, Zone: z, Gen: s.O[o].Gen, Seq: s.nextSeq()}
+	if t == TToken {
+		s.O[o].Flags |= fToken
+	}
+	return o, nil
+}
+
+func typeName(t Type) string {
+	return [...]string{"?", "Creature", "Instant", "Equipment", "Hero", "Resource", "SpecialResource", "Token"}[t]
+}
+
+func newState(tab *Table, opts Options, n int, seed uint64) (*State, error) {
+	if n < 2 || n > MaxSeats {
+		return nil, fmt.Errorf("nexus: %d players; a game has 2 to %d", n, MaxSeats)
+	}
+	switch opts.Format {
+	case "", "duel":
+		opts.Format = "duel"
+		if n != 2 {
+			return nil, fmt.Errorf("nexus: a duel has 2 players, not %d (use format ffa or allied)", n)
+		}
+	case "ffa":
+		if n < 3 {
+			return nil, fmt.Errorf("nexus: free-for-all needs 3 or 4 players")
+		}
+	case "allied":
+		if n != 4 {
+			return nil, fmt.Errorf("nexus: allied play is 2 vs 2")
+		}
+	default:
+		return nil, fmt.Errorf("nexus: unknown format %q (duel, ffa, allied)", opts.Format)
+	}
+	for len(opts.Names) < n {
+		opts.Names = append(opts.Names, fmt.Sprintf("P%d", len(opts.Names)+1))
+	}
+	s := &State{tab: tab, opts: &opts, N: int8(n), rng: engine.NewRNG(seed)}
+	for p := 0; p < n; p++ {
+		s.P[p].Team = int8(p)
+		if opts.Format == "allied" {
+			s.P[p].Team = int8(p % 2) // seats 1 and 3 against 2 and 4, alternating at the table
+		}
+	}
+	return s, nil
+}
+
+// NewGame sets up a game from its decks (10.2-10.5): libraries and piles shuffled, secret
+// heroes, opening hands of 6; the first decision is the first seat's mulligan.
+func NewGame(tab *Table, opts Options, decks []Deck, seed uint64) (*State, error) {
+	s, err := newState(tab, opts, len(decks), seed)
+	if err != nil {
+		return nil, err
+	}
+	for p, d := range decks {
+		if err := s.loadDeck(int8(p), d); err != nil {
+			return nil, fmt.Errorf("nexus: seat %d (%s): %w", p+1, s.SeatName(engine.Seat(p)), err)
+		}
+		s.shuffle(int8(p), zLibrary)
+		s.shuffle(int8(p), zPile)
+		for k := 0; k < 6; k++ {
+			s.draw(int8(p))
+		}
+	}
+	s.Pend = pend{K: pMulligan, Seat: 0}
+	return s, nil
+}
+
+func (s *State) loadDeck(p int8, d Deck) error {
+	h, err := s.tab.Lookup(d.Hero)
+	if err != nil {
+		return fmt.Errorf("hero: %w", err)
+	}
+	if s.tab.Defs[h].Type != THero {
+		return fmt.Errorf("hero: %s is not a hero", s.tab.Defs[h].Name)
+	}
+	s.P[p].Hero = h
+	for _, n := range d.Library {
+		d, err := s.tab.Lookup(n)
+		if err != nil {
+			return fmt.Errorf("library: %w", err)
+		}
+		if t := s.tab.Defs[d].Type; t != TCreature && t != TInstant && t != TEquipment {
+			return fmt.Errorf("library: %s is a %s card; a library holds creatures, instants and equipment (2.1, 2.6)", n, typeName(t))
+		}
+		if _, err := s.put(p, n, zLibrary, 0); err != nil {
+			return err
+		}
+	}
+	for _, n := range d.Resource {
+		if _, err := s.put(p, n, zPile, TResource); err != nil {
+			return fmt.Errorf("resource pile: %w", err)
+		}
+	}
+	return nil
+}
+
+// Perm is a creature, resource or equipment placed on the field by a position.
+type Perm struct {
+	Card      string
+	Atk, Def  *int
+	Tapped    bool
+	Arrived   bool
+	Markers   int
+	Equipment []string
+}
+
+// PlayerSetup is one player of a position (scenario files): zones omitted are empty.
+type PlayerSetup struct {
+	Name                        string
+	Hero                        string
+	Life                        *int
+	Hand, Library, ResourcePile []string
+	Graveyard, Exile            []string
+	Resources, Field            []Perm
+}
+
+// Position is a game started from a given position, for scenarios.
+type Position struct {
+	Options Options
+	Players []PlayerSetup
+	Active  string
+	Phase   string // upkeep, main1, combat, main2, end; default main1
+	Seed    uint64
+}
+
+// NewPosition builds a game in progress: heroes revealed, hands kept, the given phase of the
+// active player's turn just beginning.
+func NewPosition(tab *Table, pos Position) (*State, error) {
+	opts := pos.Options
+	opts.Names = nil
+	for _, p := range pos.Players {
+		opts.Names = append(opts.Names, p.Name)
+	}
+	s, err := newState(tab, opts, len(pos.Players), pos.Seed)
+	if err != nil {
+		return nil, err
+	}
+	for i, ps := range pos.Players {
+		p := int8(i)
+		if err := s.placePlayer(p, ps); err != nil {
+			return nil, fmt.Errorf("player %s: %w", ps.Name, err)
+		}
+	}
+	s.refresh()
+	for i, ps := range pos.Players {
+		s.setPoints(int8(i), ps)
+	}
+	if s.opts.Format == "allied" {
+		for p := int8(0); p < s.N; p++ {
+			for q := p + 1; q < s.N; q++ {
+				if s.P[q].Team == s.P[p].Team {
+					s.P[p].Life += s.P[q].Life
+					s.P[q].Life = 0
+				}
+			}
+		}
+	}
+	s.Active = 0
+	if pos.Active != "" {
+		a, ok := s.SeatByName(pos.Active)
+		if !ok {
+			return nil, fmt.Errorf("active: no player named %q", pos.Active)
+		}
+		s.Active = int8(a)
+	}
+	s.Start, s.Turn = s.Active, 2
+	switch strings.ToLower(pos.Phase) {
+	case "", "main1":
+		s.Phase = phMain1
+	case "upkeep":
+		s.Phase = phUpkeep
+	case "combat":
+		s.Phase, s.Step = phCombat, stAttackers
+	case "main2":
+		s.Phase = phMain2
+	case "end":
+		s.Phase = phEnd
+	default:
+		return nil, fmt.Errorf("phase %q: one of upkeep, main1, combat, main2, end", pos.Phase)
+	}
+	s.refresh()
+	s.Check = true
+	s.advance()
+	return s, nil
+}
+
+func (s *State) placePlayer(p int8, ps PlayerSetup) error {
+	h, err := s.tab.Lookup(ps.Hero)
+	if ps.Hero == "" {
+		return fmt.Errorf("a hero is required")
+	}
+	if err != nil {
+		return fmt.Errorf("hero: %w", err)
+	}
+	if s.tab.Defs[h].Type != THero {
+		return fmt.Errorf("hero: %s is not a hero", s.tab.Defs[h].Name)
+	}
+	s.P[p].Hero, s.P[p].Revealed, s.P[p].Kept = h, true, true
+	s.P[p].Life = s.tab.Defs[h].Life
+	if ps.Life != nil {
+		s.P[p].Life = int16(*ps.Life)
+	}
+	zones := []struct {
+		names []string
+		z     zone
+		what  string
+	}{{ps.Hand, zHand, "hand"}, {ps.Graveyard, zGrave, "graveyard"}, {ps.Exile, zExile, "exile"}}
+	for _, zz := range zones {
+		for _, n := range zz.names {
+			if _, err := s.put(p, n, zz.z, 0); err != nil {
+				return fmt.Errorf("%s: %w", zz.what, err)
+			}
+		}
+	}
+	// Libraries and piles are listed top first: the top gets the highest Seq.
+	for i := len(ps.Library) - 1; i >= 0; i-- {
+		if _, err := s.put(p, ps.Library[i], zLibrary, 0); err != nil {
+			return fmt.Errorf("library: %w", err)
+		}
+	}
+	for i := len(ps.ResourcePile) - 1; i >= 0; i-- {
+		if _, err := s.put(p, ps.ResourcePile[i], zPile, TResource); err != nil {
+			return fmt.Errorf("resource_pile: %w", err)
+		}
+	}
+	for _, r := range ps.Resources {
+		o, err := s.put(p, r.Card, zField, TResource)
+		if err != nil {
+			return fmt.Errorf("resources: %w", err)
+		}
+		if r.Tapped {
+			s.O[o].Flags |= fTapped
+		}
+	}
+	for _, f := range ps.Field {
+		o, err := s.put(p, f.Card, zField, TCreature)
+		if err != nil {
+			return fmt.Errorf("field: %w", err)
+		}
+		ob := &s.O[o]
+		ob.Markers = int8(f.Markers)
+		if f.Tapped {
+			ob.Flags |= fTapped
+		}
+		if f.Arrived {
+			ob.Flags |= fArrived
+		}
+		for _, e := range f.Equipment {
+			eo, err := s.put(p, e, zField, TEquipment)
+			if err != nil {
+				return fmt.Errorf("field: %s: equipment: %w", f.Card, err)
+			}
+			s.O[eo].Attached = o
+		}
+	}
+	return nil
+}
+
+// setPoints gives p's creatures full points unless the position says otherwise.
+func (s *State) setPoints(p int8, ps PlayerSetup) {
+	k := 0
+	for i := 1; i < maxObj; i++ {
+		ob := &s.O[i]
+		if ob.Def == 0 || ob.Owner != p || ob.Zone != zField || !s.tab.Defs[ob.Def].isCreature() {
+			continue
+		}
+		f := ps.Field[k]
+		k++
+		s.regenerate(oid(i))
+		if f.Atk != nil {
+			ob.Atk = int8(*f.Atk)
+		}
+		if f.Def != nil {
+			ob.Dfn = int8(*f.Def)
+		}
+	}
+}

@@ -1,0 +1,404 @@
+package nexus
+
+import (
+	"starnexus/engine"
+)
+
+// Size limits of a State. Objects are addressed by a one-byte id; 0 means none.
+const (
+	MaxSeats = 4
+	maxObj   = 256
+	maxStack = 16
+	maxMods  = 96
+	maxJobs  = 32
+)
+
+type oid uint8
+
+type zone uint8
+
+// Zones (SN 3.1). zOut holds the cards of an eliminated player (14.4).
+const (
+	zNone zone = iota
+	zLibrary
+	zHand
+	zPile
+	zField
+	zGrave
+	zExile
+	zStack
+	zOut
+)
+
+var zoneNames = [...]string{"none", "library", "hand", "resource_pile", "field", "graveyard", "exile", "stack", "out"}
+
+// Object flags.
+const (
+	fTapped    uint16 = 1 << iota
+	fArrived          // not on its controller's field since the start of that player's turn (4.1.3)
+	fToken            // a token (4.6)
+	fAttacking        // declared as an attacker this combat
+	fBlocked          // an attacker that is blocked (12.4)
+	fLeft             // left the confrontation (12.5(a))
+	fAgile            // had Agility when the agility step began (12.6)
+	fUsed0            // first active ability used this turn
+	fUsed1            // second active ability used this turn
+	fTookAlt          // an attacker that lost a blocker to Alteration this step (12.5(c))
+)
+
+// obj is one card or token. A card that changes zones becomes a new object (3.3): its Gen
+// changes and every per-object field is reset.
+type obj struct {
+	Def      uint8
+	Owner    int8
+	Ctrl     int8
+	Zone     zone
+	Flags    uint16
+	Seq      int16 // order within a zone: higher is nearer the top (library, pile) or later
+	Atk, Dfn int8
+	Markers  int8 // net +1/+1 markers (negative: -1/-1)
+	Attached oid  // equipment: the creature it is attached to
+	Gen      uint8
+	Blocking oid // a blocker: the attacker it blocks
+	BOrder   uint8
+	Target   int8 // an attacker: the player it attacks
+}
+
+func (o *obj) has(f uint16) bool { return o.Flags&f != 0 }
+
+// mod is a continuous modifier on one creature (6.2, 7.4).
+type mod struct {
+	Tgt    oid
+	TGen   uint8
+	Src    oid // source object for statics and equipment
+	SGen   uint8
+	SAb    uint8 // ability index of a static source
+	DS, DE int8
+	KW     KW
+	Dur    Dur
+}
+
+// tref is a chosen target.
+type tref struct {
+	K   uint8 // tkNone, tkObj, tkPlayer
+	ID  uint8
+	Gen uint8
+}
+
+const (
+	tkNone uint8 = iota
+	tkObj
+	tkPlayer
+)
+
+// item is a stack item (8.1).
+type item struct {
+	Card   oid // the requisitioned card, or the source of an ability (0 for a hero)
+	Gen    uint8
+	Ab     int8 // -1: a requisition; else the index in Def.Abs of the active ability
+	Hero   bool
+	Ctrl   int8
+	NT     uint8
+	Tg     [2]tref
+	Below  oid // the item on top when this one was announced (what a counter may target, 8.6)
+	BGen   uint8
+	NL     uint8
+	Linked [4]oid // special resources tapped for a requisition (9.2)
+}
+
+// job kinds: work that happens without the stack (resolution, passives, Affinity).
+const (
+	jResolve uint8 = iota + 1
+	jTrigger
+	jLinked
+	jDivision
+)
+
+type job struct {
+	K      uint8
+	Def    uint8 // the source's definition
+	Src    oid
+	SGen   uint8
+	Ab     uint8
+	Ctrl   int8
+	Step   uint8
+	NT     uint8
+	Tg     [2]tref
+	Req    oid // the requisitioned card (REQUISITIONED, 9.7)
+	ReqGen uint8
+	Aff    bool  // jLinked: Affinity (else Dissonance)
+	It     item  // jResolve: the item being resolved
+	Fizz   bool  // jResolve: some target was illegal
+	Yes    int8  // answer of a yes/no decision: 0 none, 1 yes, 2 no
+	Ev     uint8 // the event, for jTrigger
+}
+
+// pending decision kinds.
+const (
+	pNone uint8 = iota
+	pMulligan
+	pFirst
+	pPrio
+	pTarget // targets of the item being announced
+	pPay
+	pAttack
+	pBlock
+	pJobTarget
+	pUnless
+	pAffinity
+)
+
+type pend struct {
+	K    uint8
+	Seat int8
+	N    int8  // resources still to tap
+	I    uint8 // target index
+}
+
+// Phases and combat steps.
+const (
+	phUpkeep uint8 = iota
+	phMain1
+	phCombat
+	phMain2
+	phEnd
+)
+
+const (
+	stBegin uint8 = iota
+	stAttackers
+	stBlockers
+	stAgility
+	stConfront
+	stEndCombat
+)
+
+var phaseNames = [...]string{"upkeep", "main1", "combat", "main2", "end"}
+var stepNames = [...]string{"beginning", "attackers", "blockers", "agility", "confrontation", "end_of_combat"}
+
+type player struct {
+	Hero     uint8
+	Life     int16
+	Lost     bool
+	HeroUsed bool
+	Revealed bool
+	Kept     bool
+	Mulls    uint8
+	Team     int8
+}
+
+// Options are a game's settings (Part G variants included); shared by every clone.
+type Options struct {
+	Format string   // duel, ffa, allied
+	Names  []string // seat names
+	// Part G variants.
+	AttackRefresh      bool // V1 every_step
+	SymmetricExpiry    bool // V2 symmetric
+	NoAlterationUnbind bool // V3 false: the attacker stays blocked
+	RetainPriority     bool // V5 true
+	InstantTurn        bool // V6 turn
+	// LastLoser is the seat (from 1) that lost the players' most recent game (10.7); 0: none.
+	LastLoser int
+	// MaxTurns ends the game as a draw after this many turns (0: 200), so random games end.
+	MaxTurns int
+}
+
+// State is a whole game of Stellar Nexus.
+type State struct {
+	tab  *Table
+	opts *Options
+
+	N      int8 // seats
+	Active int8
+	Start  int8
+	Phase  uint8
+	Step   uint8
+	Sub    uint8 // 0: the phase or step has not begun; 1: decisions; 2: priority round
+	Turn   uint16
+	First  bool // the starting player's first upkeep (10.9)
+	Done   bool
+	Draw   bool
+
+	Prio   int8
+	Passes uint8
+	Check  bool // state checks are due
+
+	Pend pend
+	P    [MaxSeats]player
+
+	O     [maxObj]obj
+	Seq   int16
+	Stack [maxStack]item
+	NS    uint8
+	Mods  [maxMods]mod
+	NM    uint8
+	Jobs  [maxJobs]job
+	NJ    uint8
+
+	rng engine.RNG
+}
+
+// Game implements engine.State.
+func (s *State) Game() string { return "nexus" }
+
+// NumSeats implements engine.State.
+func (s *State) NumSeats() int { return int(s.N) }
+
+// SeatName implements engine.State.
+func (s *State) SeatName(seat engine.Seat) string {
+	if int(seat) < len(s.opts.Names) && seat >= 0 {
+		return s.opts.Names[seat]
+	}
+	return "P" + string(rune('1'+seat))
+}
+
+// SeatByName finds a seat by its name, case-insensitively.
+func (s *State) SeatByName(name string) (engine.Seat, bool) {
+	for i := 0; i < int(s.N); i++ {
+		if eqFold(s.SeatName(engine.Seat(i)), name) {
+			return engine.Seat(i), true
+		}
+	}
+	return 0, false
+}
+
+// Clone implements engine.State.
+func (s *State) Clone() engine.State {
+	c := new(State)
+	*c = *s
+	return c
+}
+
+// CloneInto implements engine.State.
+func (s *State) CloneInto(dst engine.State) engine.State {
+	if d, ok := dst.(*State); ok && d != nil {
+		*d = *s
+		return d
+	}
+	return s.Clone()
+}
+
+// Winners implements engine.State.
+func (s *State) Winners() []engine.Seat {
+	var out []engine.Seat
+	if !s.Done || s.Draw {
+		return out
+	}
+	for i := 0; i < int(s.N); i++ {
+		if !s.P[i].Lost {
+			out = append(out, engine.Seat(i))
+		}
+	}
+	return out
+}
+
+func (s *State) def(o oid) *Def { return &s.tab.Defs[s.O[o].Def] }
+
+// next returns the next seat after p in turn order that is still in the game.
+func (s *State) next(p int8) int8 {
+	for i := int8(1); i <= s.N; i++ {
+		q := (p + i) % s.N
+		if !s.P[q].Lost {
+			return q
+		}
+	}
+	return p
+}
+
+func (s *State) live() uint8 {
+	n := uint8(0)
+	for i := 0; i < int(s.N); i++ {
+		if !s.P[i].Lost {
+			n++
+		}
+	}
+	return n
+}
+
+// opponents reports whether a and b are on different sides.
+func (s *State) opponents(a, b int8) bool {
+	if a == b {
+		return false
+	}
+	if s.opts.Format == "allied" {
+		return s.P[a].Team != s.P[b].Team
+	}
+	return true
+}
+
+// newObj returns a free object id, or 0 if none is left.
+func (s *State) newObj() oid {
+	for i := 1; i < maxObj; i++ {
+		if s.O[i].Def == 0 {
+			return oid(i)
+		}
+	}
+	return 0
+}
+
+func (s *State) nextSeq() int16 {
+	s.Seq++
+	return s.Seq
+}
+
+// top returns the top object of a player's ordered zone (library, pile), or 0.
+func (s *State) top(p int8, z zone) oid {
+	best, bs := oid(0), int16(-32768)
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Def != 0 && o.Zone == z && o.Owner == p && o.Seq > bs {
+			best, bs = oid(i), o.Seq
+		}
+	}
+	return best
+}
+
+func (s *State) count(p int8, z zone) int {
+	n := 0
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Def != 0 && o.Zone == z && o.Owner == p {
+			n++
+		}
+	}
+	return n
+}
+
+// shuffle reorders a player's zone randomly.
+func (s *State) shuffle(p int8, z zone) {
+	var ids [maxObj]oid
+	n := 0
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Def != 0 && o.Zone == z && o.Owner == p {
+			ids[n] = oid(i)
+			n++
+		}
+	}
+	for i := n - 1; i > 0; i-- {
+		j := s.rng.Intn(i + 1)
+		ids[i], ids[j] = ids[j], ids[i]
+	}
+	for i := 0; i < n; i++ {
+		s.O[ids[i]].Seq = s.nextSeq()
+	}
+}
+
+func eqFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -113,7 +113,7 @@ func (s *State) addMarkers(o oid, n int) {
 
 func (s *State) regenerate(o oid) {
 	S, E, _ := s.stats(o)
-	s.O[o].Atk, s.O[o].Dfn = clamp8(S), clamp8(E)
+	s.O[o].Atk, s.O[o].Dfn = clamp8(max(S, 0)), clamp8(E)
 }
 
 // staticApplies reports whether static ability ab of source src applies to creature t.

@@ -64,7 +64,7 @@ func (s *State) refreshAttack() {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && s.tab.Defs[o.Def].isCreature() {
 			S, _, _ := s.stats(oid(i))
-			o.Atk = clamp8(S)
+			o.Atk = clamp8(max(S, 0))
 		}
 	}
 }

@@ -1,0 +1,173 @@
+package nexus
+
+import (
+	"fmt"
+	"testing"
+
+	"starnexus/engine"
+)
+
+// factionDeck builds a test deck: three copies of each requisition card of a faction, eight
+// Nexus Shards and the faction's two special resources, and its hero.
+func factionDeck(t testing.TB, tab *Table, faction uint8) Deck {
+	t.Helper()
+	var d Deck
+	for _, def := range tab.Defs[1:] {
+		if def.Faction != faction {
+			continue
+		}
+		switch def.Type {
+		case THero:
+			d.Hero = def.Name
+		case TSpecial:
+			d.Resource = append(d.Resource, def.Name)
+		case TCreature, TInstant, TEquipment:
+			d.Library = append(d.Library, def.Name, def.Name, def.Name)
+		}
+	}
+	for len(d.Resource) < 10 {
+		d.Resource = append(d.Resource, "Nexus Shard")
+	}
+	return d
+}
+
+func mustTable(t testing.TB) *Table {
+	t.Helper()
+	tab, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+// checkInvariants verifies what must hold after every action.
+func checkInvariants(s *State, cards [MaxSeats]int) error {
+	var own [MaxSeats]int
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Def == 0 {
+			continue
+		}
+		if o.Zone == zNone {
+			return fmt.Errorf("object %d (%s) is in no zone", i, s.nameOf(oid(i)))
+		}
+		if !o.has(fToken) {
+			own[o.Owner]++
+		} else if o.Zone != zField {
+			return fmt.Errorf("token %s outside the field (%s)", s.nameOf(oid(i)), zoneNames[o.Zone])
+		}
+		if o.Zone == zField && s.tab.Defs[o.Def].isCreature() {
+			S, E, _ := s.stats(oid(i))
+			if int(o.Atk) > max(S, 0) || int(o.Dfn) > E || o.Atk < 0 {
+				return fmt.Errorf("%s has (%d,%d) above %d/%d", s.nameOf(oid(i)), o.Atk, o.Dfn, S, E)
+			}
+			if o.Dfn <= 0 && !s.Done && s.NJ == 0 && !(s.Phase == phCombat && s.Step == stConfront) {
+				return fmt.Errorf("%s at def %d on the field in %s", s.creatureText(oid(i)), o.Dfn, phaseNames[s.Phase])
+			}
+		}
+		if o.Zone == zField && s.tab.Defs[o.Def].Type == TEquipment {
+			a := o.Attached
+			if a == 0 || s.O[a].Zone != zField || s.O[a].Ctrl != o.Ctrl || o.Owner != o.Ctrl {
+				return fmt.Errorf("equipment %s badly attached", s.nameOf(oid(i)))
+			}
+		}
+	}
+	// Equipment changes owner with its creature (4.3.4): compare the total.
+	if sum(own) != sum(cards) {
+		return fmt.Errorf("cards per owner %v, want %v in total", own, cards)
+	}
+	return nil
+}
+
+func cardCounts(s *State) [MaxSeats]int {
+	var own [MaxSeats]int
+	for i := 1; i < maxObj; i++ {
+		if o := &s.O[i]; o.Def != 0 && !o.has(fToken) {
+			own[o.Owner]++
+		}
+	}
+	return own
+}
+
+// playRandom plays one game with uniformly random legal actions, checking every action.
+func playRandom(t *testing.T, s *State, seed uint64, maxActions int) int {
+	t.Helper()
+	rng := engine.NewRNG(seed)
+	cards := cardCounts(s)
+	var buf [256]engine.Action
+	var mv [8]engine.Seat
+	phase, turn := s.Phase, s.Turn
+	for n := 0; n < maxActions; n++ {
+		if s.Over() {
+			return n
+		}
+		m := s.ToMove(mv[:0])
+		if len(m) != 1 {
+			t.Fatalf("seed %d: %d seats to move", seed, len(m))
+		}
+		l := s.Legal(m[0], buf[:0])
+		if len(l) == 0 {
+			t.Fatalf("seed %d: no legal action for %s (%s)", seed, s.SeatName(m[0]), s.pendWord())
+		}
+		a := l[rng.Intn(len(l))]
+		txt := s.ActionText(m[0], a)
+		if err := s.Apply(m[0], a); err != nil {
+			t.Fatalf("seed %d: listed action %q refused: %v", seed, txt, err)
+		}
+		// Eliminated players' cards leave the game but stay counted (zone out).
+		if err := checkInvariants(s, cards); err != nil {
+			t.Fatalf("seed %d after %q (action %d): %v", seed, txt, n, err)
+		}
+		if (s.Phase != phase || s.Turn != turn) && s.NS != 0 && !s.Done {
+			t.Fatalf("seed %d: the phase ended with %d items on the stack", seed, s.NS)
+		}
+		phase, turn = s.Phase, s.Turn
+	}
+	t.Fatalf("seed %d: no end after %d actions (turn %d)", seed, maxActions, s.Turn)
+	return 0
+}
+
+func TestRandomDuels(t *testing.T) {
+	tab := mustTable(t)
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	over := 0
+	for g := 0; g < games; g++ {
+		f1, f2 := uint8(1+g%5), uint8(1+(g/5)%5)
+		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}, MaxTurns: 80}, []Deck{factionDeck(t, tab, f1), factionDeck(t, tab, f2)}, uint64(g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, s, uint64(g), 200000)
+		if !s.Draw {
+			over++
+		}
+	}
+	t.Logf("%d of %d games had a winner", over, games)
+}
+
+func TestRandomFreeForAll(t *testing.T) {
+	tab := mustTable(t)
+	games := 50
+	if testing.Short() {
+		games = 10
+	}
+	for g := 0; g < games; g++ {
+		decks := []Deck{factionDeck(t, tab, uint8(1+g%5)), factionDeck(t, tab, uint8(1+(g+1)%5)), factionDeck(t, tab, uint8(1+(g+2)%5)), factionDeck(t, tab, uint8(1+(g+3)%5))}
+		s, err := NewGame(tab, Options{Format: "ffa", MaxTurns: 120}, decks, uint64(1000+g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, s, uint64(g), 400000)
+	}
+}
+
+func sum(a [MaxSeats]int) int {
+	n := 0
+	for _, x := range a {
+		n += x
+	}
+	return n
+}

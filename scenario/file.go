@@ -59,6 +59,67 @@ type Player struct {
 	UsedRows     []string       `yaml:"used_rows"` // "Empire 1/3"
 	CurrentSheet string         `yaml:"current_sheet"`
 	TurnStart    string         `yaml:"turn_start"`
+
+	// Stellar Nexus keys (game: nexus; scenario-format.md). Zones a player omits are empty.
+	Hero         string       `yaml:"hero"`
+	Life         *int         `yaml:"life"`
+	Library      []string     `yaml:"library"` // top first
+	ResourcePile []string     `yaml:"resource_pile"`
+	Graveyard    []string     `yaml:"graveyard"`
+	Exile        []string     `yaml:"exile"`
+	Resources    []NexusEntry `yaml:"resources"`
+	Field        []NexusEntry `yaml:"field"`
+}
+
+// NexusEntry is a Stellar Nexus card on the field: a name, or a map
+// {card, atk, def, tapped, arrived, markers, equipment}.
+type NexusEntry struct {
+	Card      string
+	Atk, Def  *int
+	Tapped    bool
+	Arrived   bool
+	Markers   int
+	Equipment []string
+}
+
+// UnmarshalYAML reads either form; unknown keys are errors.
+func (e *NexusEntry) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		e.Card = n.Value
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: a field entry is a card name or a map {card, atk, def, tapped, arrived, markers, equipment}", n.Line)
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i].Value, n.Content[i+1]
+		var err error
+		switch k {
+		case "card":
+			e.Card = v.Value
+		case "atk":
+			err = v.Decode(&e.Atk)
+		case "def":
+			err = v.Decode(&e.Def)
+		case "tapped":
+			err = v.Decode(&e.Tapped)
+		case "arrived":
+			err = v.Decode(&e.Arrived)
+		case "markers":
+			err = v.Decode(&e.Markers)
+		case "equipment":
+			err = v.Decode(&e.Equipment)
+		default:
+			return fmt.Errorf("line %d: unknown field entry key %q (known: card, atk, def, tapped, arrived, markers, equipment)", n.Content[i].Line, k)
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %s: %w", v.Line, k, err)
+		}
+	}
+	if e.Card == "" {
+		return fmt.Errorf("line %d: a field entry needs card", n.Line)
+	}
+	return nil
 }
 
 // StickerSheet is a Star Realms campaign sticker sheet of a scenario (SR 8.5).

@@ -36,7 +36,7 @@ func (g Greedy) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) e
 				use = a
 			}
 		case actBuy:
-			if val := cardValue(cat.Card(cardOf(a))); val > buyVal {
+			if val := cardValue(cat.Card(cardOf(a))) + upgradeBonus(v, a); val > buyVal {
 				buyVal, buy = val, a
 			}
 		case actAttackBase:
@@ -109,6 +109,24 @@ func cardValue(c *Card) float64 {
 	return v
 }
 
+// upgradeBonus is what an upgrade adds to a buy or free acquisition (SR 8.3): half the
+// sticker's worth as an option, more on the sheet that wins the political victory (SR 8.7).
+// A sticker worth less than a Trade is not worth its 2 or 3 Trade: below zero.
+func upgradeBonus(v View, a engine.Action) float64 {
+	st, political := v.UpgradeSticker(a)
+	if st == nil {
+		return 0
+	}
+	w := optionValue(v, st)
+	if w < 1 {
+		return -1
+	}
+	if political {
+		w += 2
+	}
+	return 0.5 * w
+}
+
 // answer picks the answer to a pending decision.
 func (g Greedy) answer(v View, legal []engine.Action) engine.Action {
 	cat := v.Catalog()
@@ -145,7 +163,7 @@ func (g Greedy) answer(v View, legal []engine.Action) engine.Action {
 					val = -1 // Recycling Station: only cycle weak cards
 				}
 			default:
-				val = float64(c.Cost) + float64(c.Defense)/10
+				val = float64(c.Cost) + float64(c.Defense)/10 + upgradeBonus(v, a)
 			}
 		}
 		if val > bestVal {

@@ -120,7 +120,7 @@ func (b Velocity) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG)
 				scrapUse = a
 			}
 		case actBuy:
-			if val := c.buyValue(cardOf(a)); val > buyVal {
+			if val := c.buyValue(cardOf(a)) + c.upgradeBonus(a); val > buyVal {
 				buyVal, buy = val, a
 			}
 		case actAttackBase:
@@ -210,6 +210,29 @@ func (c *velo) buyValue(id CardID) float64 {
 	}
 	val += 0.3 * float64(draw)
 	return val
+}
+
+// upgradeBonus scores the upgrade a buy or free acquisition adds (SR 8.3): the sticker's
+// worth now, less the Trade it takes from the next purchase, and a push towards the political
+// victory (SR 8.7) while the game is young. Below 0 the plain card is preferred.
+func (c *velo) upgradeBonus(a engine.Action) float64 {
+	st, political := c.v.UpgradeSticker(a)
+	if st == nil {
+		return 0
+	}
+	w := c.optionValue(st)
+	if w < 1 {
+		return -1
+	}
+	extra := 2.0
+	if c.cat.Card(cardOf(a)).Kind == Base {
+		extra = 3
+	}
+	bonus := 0.6*w - 0.2*extra
+	if political && !c.late() {
+		bonus += 1.5
+	}
+	return bonus
 }
 
 // abilityWorth sums an ability's trade, combat, authority, draws and card scrapping; of a
@@ -318,7 +341,7 @@ func (c *velo) cardAnswer(op Op, a engine.Action) float64 {
 	case OpOpponentDiscards:
 		return 10 - float64(card.Cost)
 	case OpAcquireFree:
-		return c.buyValue(id)
+		return c.buyValue(id) + c.upgradeBonus(a)
 	case OpDestroyBase:
 		val := float64(card.Cost) + float64(card.Defense)/10
 		if card.Outpost {

@@ -53,7 +53,8 @@ type Campaign struct {
 	CardFileName string
 	CardSet      string
 
-	cat *realms.Catalog // the printed cards and every card of CardFile
+	cat     *realms.Catalog // the printed cards and every card of CardFile
+	printed *realms.Catalog
 }
 
 // Seat is one side of the campaign.
@@ -166,7 +167,7 @@ func Parse(id, file string, data []byte, readCard func(string) ([]byte, error), 
 	if err := decodeStrict(file, data, &y); err != nil {
 		return nil, err
 	}
-	c := &Campaign{ID: id, Name: strings.TrimSpace(y.Name), Description: strings.TrimSpace(y.Description), Sets: y.Sets, cat: cat}
+	c := &Campaign{ID: id, Name: strings.TrimSpace(y.Name), Description: strings.TrimSpace(y.Description), Sets: y.Sets, cat: cat, printed: cat}
 	if err := c.build(&y, readCard); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
@@ -650,4 +651,87 @@ func checkKeys(node *yaml.Node, t reflect.Type, at string) error {
 		}
 	}
 	return nil
+}
+
+// Unlocked counts the copies of the campaign's own trade-deck cards that the scenarios up to
+// and including scenario upTo have added to the trade deck.
+func (c *Campaign) Unlocked(upTo int) map[string]int {
+	out := map[string]int{}
+	for _, s := range c.Scenarios {
+		if s.Number > upTo {
+			break
+		}
+		for _, n := range s.TradeDeck {
+			out[n]++
+		}
+	}
+	return out
+}
+
+// GameSets are the sets of a campaign game's trade deck: the printed ones and the campaign's.
+func (c *Campaign) GameSets() []string {
+	if c.CardSet == "" {
+		return slices.Clone(c.Sets)
+	}
+	return append(slices.Clone(c.Sets), c.CardSet)
+}
+
+// GameCatalog is the catalog of a game of scenario n: the printed cards and the campaign's
+// own, in which each of the campaign's trade-deck cards has as many copies as the scenarios
+// so far have added (SR 8.9: unlocked content stays). A card not added yet stays known by
+// name (a scenario's rule may put it in a deck) but out of the trade deck.
+func (c *Campaign) GameCatalog(n int) (*realms.Catalog, error) {
+	if c.CardFile == nil {
+		return c.cat, nil
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(c.CardFile, &root); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.CardFileName, err)
+	}
+	unlocked := c.Unlocked(n)
+	doc := root.Content[0]
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		if doc.Content[i].Value != "cards" {
+			continue
+		}
+		for _, card := range doc.Content[i+1].Content {
+			var name, deck string
+			for j := 0; j+1 < len(card.Content); j += 2 {
+				switch card.Content[j].Value {
+				case "name":
+					name = card.Content[j+1].Value
+				case "deck":
+					deck = card.Content[j+1].Value
+				}
+			}
+			if deck != "" && deck != "trade" {
+				continue
+			}
+			id, err := c.cat.Lookup(name)
+			if err != nil {
+				return nil, err
+			}
+			k := unlocked[c.cat.Card(id).Name]
+			setKey(card, "quantity", strconv.Itoa(max(k, 1)))
+			if k == 0 {
+				setKey(card, "deck", "starting")
+			}
+		}
+	}
+	data, err := yaml.Marshal(&root)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.CardFileName, err)
+	}
+	return c.printed.WithCards(c.CardFileName, data)
+}
+
+// setKey sets a mapping node's scalar key to value, adding it if missing.
+func setKey(m *yaml.Node, key, value string) {
+	for j := 0; j+1 < len(m.Content); j += 2 {
+		if m.Content[j].Value == key {
+			m.Content[j+1] = &yaml.Node{Kind: yaml.ScalarNode, Value: value}
+			return
+		}
+	}
+	m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &yaml.Node{Kind: yaml.ScalarNode, Value: value})
 }

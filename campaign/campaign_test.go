@@ -1,0 +1,172 @@
+package campaign
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"starnexus/bots"
+	"starnexus/engine"
+	"starnexus/games/realms"
+	"starnexus/games/realms/campaigns"
+)
+
+func load(t *testing.T) *campaigns.Campaign {
+	t.Helper()
+	c, err := campaigns.Load("frontier-accord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// playOut plays st to its end with greedy bots.
+func playOut(t *testing.T, st *realms.State, seed uint64) {
+	t.Helper()
+	b, err := bots.New("greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(seed)
+	var buf [realms.MaxSeats]engine.Seat
+	for !st.Over() {
+		seat := st.ToMove(buf[:0])[0]
+		legal := st.Legal(seat, nil)
+		if err := st.Apply(seat, b.Choose(st.View(seat), legal, &rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func winnerOf(st *realms.State) int {
+	w := st.Winners()
+	if len(w) != 1 {
+		return -1
+	}
+	return int(w[0])
+}
+
+// roundTrip serialises s and reads it back, as the store does between sessions.
+func roundTrip(t *testing.T, s *State) *State {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out State
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return &out
+}
+
+// TestWholeCampaign plays the twelve scenarios of Frontier Accord with greedy bots, checking
+// after each game what SR 8 says the state keeps, then the post-campaign completion.
+func TestWholeCampaign(t *testing.T) {
+	c := load(t)
+	s, err := New(c, "t", [2]string{"greedy", "greedy"}, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.First != 0 {
+		t.Fatalf("scenario 1: seat %d first, want the Empire (seat 1, SR 8.2)", s.First+1)
+	}
+	for n := 1; n <= campaigns.Scenarios; n++ {
+		s = roundTrip(t, s)
+		if s.Phase() != "scenario" || s.Next != n {
+			t.Fatalf("before scenario %d: phase %s next %d", n, s.Phase(), s.Next)
+		}
+		g, err := s.Start(c, s.BotChoice(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.ID = fmt.Sprintf("g%d", n)
+		first := s.First
+		if err := s.Begin(c, g); err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.NewGame(c, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := int(st.RealmsView(engine.Spectator).Active()); got != first {
+			t.Fatalf("scenario %d: seat %d starts, want %d", n, got+1, first+1)
+		}
+		// Every upgraded card of earlier games is back in the trade deck or the Trade Row.
+		before := len(s.Upgraded)
+		playOut(t, st, uint64(n))
+		made := st.UpgradesMade()
+		w := winnerOf(st)
+		points := [2]int{s.Players[0].Points, s.Players[1].Points}
+		if err := s.Record(c, g.ID, w, made); err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Upgraded) != before+len(made) {
+			t.Fatalf("scenario %d: %d upgrades kept, want %d", n, len(s.Upgraded), before+len(made))
+		}
+		for i := range 2 {
+			want := points[i]
+			if i == w {
+				want += c.Scenarios[n-1].VictoryPoints
+			}
+			if s.Players[i].Points != want {
+				t.Fatalf("scenario %d: seat %d has %d points, want %d", n, i+1, s.Players[i].Points, want)
+			}
+			if len(s.Players[i].Used) != s.Upgrades(i) {
+				t.Fatalf("scenario %d: seat %d used %d rows for %d upgrades", n, i+1, len(s.Players[i].Used), s.Upgrades(i))
+			}
+		}
+		if w >= 0 && s.First != w {
+			t.Fatalf("scenario %d won by seat %d, but seat %d goes first next (SR 8.2)", n, w+1, s.First+1)
+		}
+		t.Logf("scenario %d: winner %d, upgrades %d, points %v", n, w+1, len(made), [2]int{s.Players[0].Points, s.Players[1].Points})
+	}
+	if len(s.Players[0].Sheets) != 4 || len(s.Players[1].Sheets) != 4 {
+		t.Fatalf("sheets %v %v, want four each", s.Players[0].Sheets, s.Players[1].Sheets)
+	}
+	if s.Phase() != "completion" {
+		t.Fatalf("after scenario 12: phase %s", s.Phase())
+	}
+	if err := s.Settle(c); err != nil {
+		t.Fatal(err)
+	}
+	cat, _ := c.GameCatalog(campaigns.Scenarios)
+	last := -1
+	for !s.Finished {
+		seat, ok, err := s.CompletionTurn(c)
+		if err != nil || !ok {
+			t.Fatalf("completion turn: %v %v", ok, err)
+		}
+		if seat == last && s.Upgrades(1-seat) < TotalUpgrades {
+			cands, _ := s.Candidates(c, 1-seat)
+			if len(cands) > 0 {
+				t.Fatalf("seat %d completes twice in a row while seat %d still can (SR 8.10: alternate)", seat+1, 2-seat)
+			}
+		}
+		last = seat
+		cands, err := s.Candidates(c, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Complete(c, seat, BotCompletion(cands, cat)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 2 {
+		if s.Upgrades(i) != TotalUpgrades {
+			t.Errorf("seat %d ends with %d upgrades, want %d (SR 8.10)", i+1, s.Upgrades(i), TotalUpgrades)
+		}
+	}
+	seen := map[string]bool{}
+	for _, u := range s.Upgraded {
+		k := fmt.Sprintf("%d %s/%d", u.Seat, strings.ToLower(u.Sheet), u.Row)
+		if seen[k] {
+			t.Errorf("row %s used twice (SR 8.5)", k)
+		}
+		seen[k] = true
+	}
+	if w := s.Winner(); w >= 0 && s.Players[w].Points < s.Players[1-w].Points {
+		t.Errorf("winner seat %d has fewer points", w+1)
+	}
+}

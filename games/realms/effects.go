@@ -536,7 +536,9 @@ func (s *State) pick(a engine.Action) {
 		}
 		s.place(seat, c, dest)
 		s.refillRow()
-		s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: r > 0}
+		if !s.over {
+			s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: r > 0}
+		}
 	case OpAcquiredToHand:
 		if s.frame.Placed == ToDeckTop {
 			s.P[seat].DeckN--
@@ -608,7 +610,9 @@ func (s *State) acquire(seat engine.Seat, c CardID, upgraded bool) {
 	dest := s.redirect(seat, c)
 	s.place(seat, c, dest)
 	s.refillRow()
-	s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: upgraded}
+	if !s.over { // a political victory (SR 8.7) ends the game at the upgrade
+		s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: upgraded}
+	}
 	s.run()
 }
 

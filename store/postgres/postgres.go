@@ -130,4 +130,7 @@ func (s *Store) listen(ctx context.Context) (*pgx.Conn, error) {
 	return conn, nil
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store     = (*Store)(nil)
+	_ store.Campaigns = (*Store)(nil)
+)

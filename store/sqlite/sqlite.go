@@ -99,3 +99,4 @@ func migrate(ctx context.Context, db *sql.DB) error {
 func (s *Store) Changes(ctx context.Context) (<-chan store.Change, error) { return nil, nil }
 
 var _ store.Store = (*Store)(nil)
+var _ store.Campaigns = (*Store)(nil)

@@ -203,6 +203,7 @@ func Run(t *testing.T, open Open) {
 			}
 		}
 	})
+	t.Run("Campaigns", func(t *testing.T) { runCampaigns(t, open) })
 	t.Run("Lease", func(t *testing.T) {
 		s1, s2 := open(t), open(t)
 		id := newID()
@@ -224,6 +225,124 @@ func Run(t *testing.T, open Open) {
 		time.Sleep(100 * time.Millisecond)
 		if ok, err := s1.Lease(ctx, id, "p1", time.Minute); err != nil || !ok {
 			t.Fatalf("lease after expiry: %v %v", ok, err)
+		}
+	})
+}
+
+// campaigns returns the store's store.Campaigns, failing the test without one.
+func campaigns(t *testing.T, s store.Store) store.Campaigns {
+	cs, ok := s.(store.Campaigns)
+	if !ok {
+		t.Fatalf("%T does not implement store.Campaigns", s)
+	}
+	return cs
+}
+
+func runCampaigns(t *testing.T, open Open) {
+	ctx := context.Background()
+	t.Run("CreateLoadList", func(t *testing.T) {
+		cs := campaigns(t, open(t))
+		name := "camp-" + newID()
+		c := &store.Campaign{Name: name, State: []byte(`{"next":1}`)}
+		if err := cs.CreateCampaign(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		if c.Version != 1 {
+			t.Fatalf("version %d after create, want 1", c.Version)
+		}
+		if err := cs.CreateCampaign(ctx, &store.Campaign{Name: name, State: []byte(`{}`)}); !errors.Is(err, store.ErrExists) {
+			t.Fatalf("second create: %v, want ErrExists", err)
+		}
+		got, err := campaigns(t, open(t)).LoadCampaign(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.State) != `{"next":1}` || got.Game != "" || got.Version != 1 || got.Created.IsZero() {
+			t.Fatalf("loaded %+v", got)
+		}
+		if _, err := cs.LoadCampaign(ctx, "nope-"+newID()); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("load of a missing campaign: %v, want ErrNotFound", err)
+		}
+		list, err := cs.ListCampaigns(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for i, l := range list {
+			found = found || l.Name == name
+			if i > 0 && list[i-1].Name > l.Name {
+				t.Fatalf("list not by name: %q before %q", list[i-1].Name, l.Name)
+			}
+		}
+		if !found {
+			t.Fatalf("list lacks %s", name)
+		}
+	})
+	t.Run("SaveWithGameAtomically", func(t *testing.T) {
+		s := open(t)
+		cs := campaigns(t, s)
+		name := "camp-" + newID()
+		c := &store.Campaign{Name: name, State: []byte(`{"next":1}`)}
+		if err := cs.CreateCampaign(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		gid := newID()
+		c.State, c.Game = []byte(`{"next":1,"current":1}`), gid
+		if err := cs.SaveCampaign(ctx, c, store.CampaignSave{NewGame: sample(gid)}); err != nil {
+			t.Fatal(err)
+		}
+		if c.Version != 2 {
+			t.Fatalf("version %d after a save, want 2", c.Version)
+		}
+		if _, _, err := s.LoadGame(ctx, gid); err != nil {
+			t.Fatalf("the campaign's game: %v", err)
+		}
+		// A stale version is refused, and nothing of the save happens.
+		stale := &store.Campaign{Name: name, State: []byte(`{"stale":true}`), Version: 1}
+		other := newID()
+		if err := cs.SaveCampaign(ctx, stale, store.CampaignSave{NewGame: sample(other)}); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("stale save: %v, want ErrConflict", err)
+		}
+		if _, _, err := s.LoadGame(ctx, other); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("the stale save created its game: %v", err)
+		}
+		// A save whose game exists already is refused as a whole: the state stays.
+		c2 := *c
+		c2.State = []byte(`{"dup":true}`)
+		if err := cs.SaveCampaign(ctx, &c2, store.CampaignSave{NewGame: sample(gid)}); !errors.Is(err, store.ErrExists) {
+			t.Fatalf("save with an existing game: %v, want ErrExists", err)
+		}
+		got, err := cs.LoadCampaign(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.State) != `{"next":1,"current":1}` || got.Game != gid || got.Version != 2 {
+			t.Fatalf("after refused saves: %+v", got)
+		}
+		// Finishing the game and saving the result is one write.
+		if err := s.Append(ctx, gid, store.Action{Seq: 0, Seat: 0, Text: "end"}); err != nil {
+			t.Fatal(err)
+		}
+		c.State, c.Game = []byte(`{"next":2}`), ""
+		if err := cs.SaveCampaign(ctx, c, store.CampaignSave{FinishGame: gid, Winners: []int{1}}); err != nil {
+			t.Fatal(err)
+		}
+		g, acts, err := s.LoadGame(ctx, gid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Finished || len(g.Winners) != 1 || g.Winners[0] != 1 || len(acts) != 1 {
+			t.Fatalf("finished game %+v, %d actions", g, len(acts))
+		}
+		c3 := *c
+		if err := cs.SaveCampaign(ctx, &c3, store.CampaignSave{FinishGame: "nope-" + newID()}); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("finishing a missing game: %v, want ErrNotFound", err)
+		}
+		if got, _ := cs.LoadCampaign(ctx, name); got.Version != 3 || string(got.State) != `{"next":2}` {
+			t.Fatalf("after a refused finish: %+v", got)
+		}
+		if err := cs.SaveCampaign(ctx, &store.Campaign{Name: "nope-" + newID(), Version: 1}, store.CampaignSave{}); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("saving a missing campaign: %v, want ErrNotFound", err)
 		}
 	})
 }

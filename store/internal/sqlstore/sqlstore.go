@@ -97,6 +97,22 @@ func b2i(b bool) int {
 
 // CreateGame implements store.Store.
 func (s *DB) CreateGame(ctx context.Context, g *store.Game) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	defer tx.Rollback()
+	if err := s.insertGame(ctx, tx, g); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// insertGame stores a new game inside tx (ErrExists if its id is taken).
+func (s *DB) insertGame(ctx context.Context, tx *sql.Tx, g *store.Game) error {
 	sets, _ := json.Marshal(nonNil(g.Sets))
 	opts := g.Options
 	if opts == nil {
@@ -104,11 +120,6 @@ func (s *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	}
 	optb, _ := json.Marshal(opts)
 	win, _ := json.Marshal(nonNilInts(g.Winners))
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	defer tx.Rollback()
 	var n int
 	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM games WHERE id = ?`), g.ID).Scan(&n); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
@@ -129,9 +140,6 @@ func (s *DB) CreateGame(ctx context.Context, g *store.Game) error {
 			g.ID, i, st.Name, st.Kind, st.Bot, st.TokenHash, b2i(st.Claimed)); err != nil {
 			return fmt.Errorf("create game %s: seat %d: %w", g.ID, i, err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
 }
@@ -461,4 +469,121 @@ func (s *DB) Close() error {
 	s.upd.Close()
 	s.ins.Close()
 	return s.db.Close()
+}
+
+// CreateCampaign implements store.Campaigns.
+func (s *DB) CreateCampaign(ctx context.Context, c *store.Campaign) error {
+	now := time.Now()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("create campaign %s: %w", c.Name, err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM campaigns WHERE name = ?`), c.Name).Scan(&n); err != nil {
+		return fmt.Errorf("create campaign %s: %w", c.Name, err)
+	}
+	if n > 0 {
+		return fmt.Errorf("create campaign %s: %w", c.Name, store.ErrExists)
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO campaigns (name, state, game_id, version, created, updated) VALUES (?, ?, ?, 1, ?, ?)`),
+		c.Name, c.State, c.Game, now.UnixNano(), now.UnixNano()); err != nil {
+		return fmt.Errorf("create campaign %s: %w", c.Name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("create campaign %s: %w", c.Name, err)
+	}
+	c.Version, c.Created, c.Updated = 1, now, now
+	return nil
+}
+
+const campaignCols = `name, state, game_id, version, created, updated`
+
+func scanCampaign(r rowScanner) (*store.Campaign, error) {
+	var c store.Campaign
+	var created, updated int64
+	if err := r.Scan(&c.Name, &c.State, &c.Game, &c.Version, &created, &updated); err != nil {
+		return nil, err
+	}
+	c.Created, c.Updated = time.Unix(0, created), time.Unix(0, updated)
+	return &c, nil
+}
+
+// LoadCampaign implements store.Campaigns.
+func (s *DB) LoadCampaign(ctx context.Context, name string) (*store.Campaign, error) {
+	c, err := scanCampaign(s.db.QueryRowContext(ctx, s.q(`SELECT `+campaignCols+` FROM campaigns WHERE name = ?`), name))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("campaign %s: %w", name, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("campaign %s: %w", name, err)
+	}
+	return c, nil
+}
+
+// ListCampaigns implements store.Campaigns.
+func (s *DB) ListCampaigns(ctx context.Context) ([]store.Campaign, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+campaignCols+` FROM campaigns ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Campaign
+	for rows.Next() {
+		c, err := scanCampaign(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list campaigns: %w", err)
+		}
+		out = append(out, *c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	return out, nil
+}
+
+// SaveCampaign implements store.Campaigns.
+func (s *DB) SaveCampaign(ctx context.Context, c *store.Campaign, w store.CampaignSave) error {
+	now := time.Now()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("save campaign %s: %w", c.Name, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE campaigns SET state = ?, game_id = ?, version = version + 1, updated = ? WHERE name = ? AND version = ?`),
+		c.State, c.Game, now.UnixNano(), c.Name, c.Version)
+	if err != nil {
+		return fmt.Errorf("save campaign %s: %w", c.Name, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var k int
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM campaigns WHERE name = ?`), c.Name).Scan(&k); err != nil {
+			return fmt.Errorf("save campaign %s: %w", c.Name, err)
+		}
+		if k == 0 {
+			return fmt.Errorf("save campaign %s: %w", c.Name, store.ErrNotFound)
+		}
+		return fmt.Errorf("save campaign %s: version %d is stale: %w", c.Name, c.Version, store.ErrConflict)
+	}
+	if w.NewGame != nil {
+		if err := s.insertGame(ctx, tx, w.NewGame); err != nil {
+			return fmt.Errorf("save campaign %s: %w", c.Name, err)
+		}
+	}
+	if w.FinishGame != "" {
+		win, _ := json.Marshal(nonNilInts(w.Winners))
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET finished = 1, winners = ? WHERE id = ?`), string(win), w.FinishGame)
+		if err != nil {
+			return fmt.Errorf("save campaign %s: finish %s: %w", c.Name, w.FinishGame, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("save campaign %s: finish %s: %w", c.Name, w.FinishGame, store.ErrNotFound)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("save campaign %s: %w", c.Name, err)
+	}
+	c.Version++
+	c.Updated = now
+	return nil
 }

@@ -48,8 +48,15 @@ func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	faction := fs.String("faction", "", "list only cards of this `faction` (or unaligned)")
 	name := fs.String("name", "", "list only cards whose name or alias contains `text`")
 	asJSON := fs.Bool("json", false, "print a JSON array instead of a table")
-	if code, ok := parseFlags(fs, args, "starnexus cards [--set core] [--faction Blob] [--name text] [--json]", stderr); !ok {
+	game := fs.String("game", "realms", "the `game` whose cards to list: realms or nexus (Stellar Nexus)")
+	if code, ok := parseFlags(fs, args, "starnexus cards [--game realms|nexus] [--set core] [--faction Blob] [--name text] [--json]", stderr); !ok {
 		return code
+	}
+	if *game == "nexus" && len(sets) == 0 {
+		return runNexusCards(*faction, *name, *asJSON, stdout, stderr)
+	} else if *game != "realms" {
+		fmt.Fprintf(stderr, "starnexus cards: --game %q: use realms, or nexus without --set\n", *game)
+		return 2
 	}
 	cat, err := realms.LoadCatalog()
 	if err != nil {

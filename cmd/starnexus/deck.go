@@ -189,7 +189,8 @@ func groupCards(list []*cards.Card) []cardCount {
 	return out
 }
 
-// cardNotes is a card's keywords and ability texts on one line.
+// cardNotes is a card's keywords and ability texts on one line, separated by " / " (an
+// ability's own effects are separated by "; ").
 func cardNotes(c *cards.Card) string {
 	var parts []string
 	if k := c.Keywords.String(); k != "" {
@@ -199,5 +200,5 @@ func cardNotes(c *cards.Card) string {
 		parts = append(parts, fmt.Sprintf("Division(%s x%d)", c.Division.Token, c.Division.N))
 	}
 	parts = append(parts, c.Text...)
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, " / ")
 }

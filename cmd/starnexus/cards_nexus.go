@@ -1,0 +1,141 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"starnexus/engine"
+	"starnexus/games/nexus/cards"
+)
+
+// nexusCardJSON is one entry of `starnexus cards --game nexus --json`.
+type nexusCardJSON struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Faction  string   `json:"faction"`
+	Type     string   `json:"type"`
+	Cost     *int     `json:"cost"`  // requisition cards only
+	Stats    *string  `json:"stats"` // creatures and tokens: "S/E"
+	Life     *int     `json:"life"`  // heroes only
+	Keywords []string `json:"keywords"`
+	Division *string  `json:"division,omitempty"` // "TK-SPORE x2"
+	Limit    *int     `json:"limit"`              // copies per deck; null: unlimited
+	Text     []string `json:"text"`
+}
+
+// runNexusCards lists the Stellar Nexus starter set for `starnexus cards --game nexus`.
+func runNexusCards(faction, name string, asJSON bool, stdout, stderr io.Writer) int {
+	cat, err := cards.Builtin()
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
+		return 1
+	}
+	list, err := selectNexusCards(cat, faction, name)
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
+		return 1
+	}
+	if asJSON {
+		err = writeNexusJSON(stdout, list)
+	} else {
+		err = writeNexusTable(stdout, list)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func selectNexusCards(cat *cards.Catalog, faction, name string) ([]*cards.Card, error) {
+	match := func(*cards.Card) bool { return true }
+	if strings.TrimSpace(faction) != "" {
+		f, err := cards.FactionByName(faction)
+		if err != nil {
+			return nil, err
+		}
+		match = func(c *cards.Card) bool { return c.Faction == f }
+	}
+	text := strings.ToLower(strings.TrimSpace(name))
+	var out []*cards.Card
+	for _, c := range cat.All() {
+		if match(c) && strings.Contains(strings.ToLower(c.Name), text) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 && text != "" {
+		var all []string
+		for _, c := range cat.All() {
+			all = append(all, c.Name)
+		}
+		if s := engine.Closest(name, all, 3); len(s) > 0 {
+			return nil, fmt.Errorf("no card matches %q: did you mean %s?", name, strings.Join(s, " or "))
+		}
+		return nil, fmt.Errorf("no card matches %q", name)
+	}
+	return out, nil
+}
+
+func writeNexusJSON(w io.Writer, list []*cards.Card) error {
+	out := make([]nexusCardJSON, 0, len(list))
+	for _, c := range list {
+		j := nexusCardJSON{ID: c.ID, Name: c.Name, Faction: c.Faction.String(), Type: c.Type.String(),
+			Keywords: []string{}, Text: c.Text}
+		if j.Text == nil {
+			j.Text = []string{}
+		}
+		for _, k := range c.Keywords.List() {
+			j.Keywords = append(j.Keywords, k.String())
+		}
+		if c.IsRequisition() {
+			j.Cost = &c.Cost
+		}
+		if c.IsCreature() {
+			s := fmt.Sprintf("%d/%d", c.S, c.E)
+			j.Stats = &s
+		}
+		if c.Type == cards.Hero {
+			j.Life = &c.Life
+		}
+		if c.Division != nil {
+			d := fmt.Sprintf("%s x%d", c.Division.Token, c.Division.N)
+			j.Division = &d
+		}
+		if c.Limit != cards.Unlimited {
+			j.Limit = &c.Limit
+		}
+		out = append(out, j)
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode cards: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func writeNexusTable(w io.Writer, list []*cards.Card) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tFACTION\tTYPE\tCOST\tSTATS\tABILITIES")
+	for _, c := range list {
+		cost, stats := "", ""
+		if c.IsRequisition() {
+			cost = fmt.Sprint(c.Cost)
+		}
+		switch {
+		case c.IsCreature():
+			stats = fmt.Sprintf("%d/%d", c.S, c.E)
+		case c.Type == cards.Hero:
+			stats = fmt.Sprintf("life %d", c.Life)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, c.Name, c.Faction, c.Type, cost, stats, cardNotes(c))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%d cards\n", len(list))
+	return err
+}

@@ -590,3 +590,53 @@ func (v View) UpgradeSticker(a engine.Action) (Ability, bool) {
 	br := &s.cat.book.rows[n-1]
 	return br.Ability[s.cat.Card(cardOf(a)).Kind], br.Current && s.cat.book.political
 }
+
+// CheckUpgrade reports whether the player in seat (from 0) may upgrade a copy of card with
+// row ref of one of their sheets outside a game, as after the campaign (SR 8.10): the row is
+// theirs and unused (not in Used, nor the row of a copy in Upgraded), it has a sticker in the
+// card's column, and it serves the card's printed cost. nil means yes.
+func (c *Catalog) CheckUpgrade(camp *Campaign, seat int, card string, ref RowRef) error {
+	if camp == nil || seat < 0 || seat >= len(camp.Seats) {
+		return fmt.Errorf("no seat %d in the campaign", seat+1)
+	}
+	id, err := c.Lookup(card)
+	if err != nil {
+		return err
+	}
+	cd := c.Card(id)
+	if cd.Base != 0 || cd.Deck != TradeDeck || cd.Cost < 0 {
+		return fmt.Errorf("%s cannot be upgraded: only a printed trade-deck card can (SR 8.3, 8.4)", cd.Name)
+	}
+	cs := &camp.Seats[seat]
+	var row *StickerRow
+	for i := range cs.Sheets {
+		if equalFold(cs.Sheets[i].Name, strings.TrimSpace(ref.Sheet)) && ref.Row >= 1 && ref.Row <= len(cs.Sheets[i].Rows) {
+			row = &cs.Sheets[i].Rows[ref.Row-1]
+		}
+	}
+	if row == nil {
+		return fmt.Errorf("no row %s/%d among this player's sheets", ref.Sheet, ref.Row)
+	}
+	same := func(r RowRef) bool { return equalFold(r.Sheet, strings.TrimSpace(ref.Sheet)) && r.Row == ref.Row }
+	for _, u := range cs.Used {
+		if same(u) {
+			return fmt.Errorf("row %s/%d is used up: one sticker per row, ever (SR 8.5)", ref.Sheet, ref.Row)
+		}
+	}
+	for _, u := range camp.Upgraded {
+		if same(RowRef{u.Sheet, u.Row}) {
+			return fmt.Errorf("row %s/%d is used up by %s (SR 8.5)", ref.Sheet, ref.Row, UpgradedName(u.Card, RowRef{u.Sheet, u.Row}))
+		}
+	}
+	text := row.Ship
+	if cd.Kind == Base {
+		text = row.Base
+	}
+	if strings.TrimSpace(text) == "" {
+		return fmt.Errorf("row %s/%d has no %s sticker", ref.Sheet, ref.Row, cd.Kind)
+	}
+	if !slices.Contains(row.Costs, cd.Cost) {
+		return fmt.Errorf("row %s/%d serves printed cost %s, and %s costs %d (SR 8.5)", ref.Sheet, ref.Row, joinInts(row.Costs), cd.Name, cd.Cost)
+	}
+	return nil
+}

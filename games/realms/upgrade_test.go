@@ -307,3 +307,35 @@ func TestUpgradedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckUpgrade checks the validation of an upgrade made outside a game (SR 8.10).
+func TestCheckUpgrade(t *testing.T) {
+	cat := loadCat(t)
+	camp := testCampaign(false)
+	cases := []struct {
+		seat int
+		card string
+		ref  RowRef
+		want string // "" for allowed
+	}{
+		{0, "Corvette", RowRef{"Empire 2", 1}, ""},
+		{0, "Barter World", RowRef{"empire 2", 3}, ""},
+		{0, "Corvette", RowRef{"Empire 1", 1}, "used up"},
+		{1, "Corvette", RowRef{"Empire 2", 1}, "no row Empire 2/1"},
+		{0, "Corvette", RowRef{"Empire 2", 2}, "serves printed cost 3"},
+		{0, "Explorer", RowRef{"Empire 2", 1}, "cannot be upgraded"},
+		{0, "Scout", RowRef{"Empire 2", 1}, "cannot be upgraded"},
+		{0, "Corvete", RowRef{"Empire 2", 1}, "did you mean"},
+		{2, "Corvette", RowRef{"Empire 2", 1}, "no seat 3"},
+	}
+	for _, tc := range cases {
+		err := cat.CheckUpgrade(camp, tc.seat, tc.card, tc.ref)
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s with %v: %v, want %q", tc.card, tc.ref, err, tc.want)
+		}
+	}
+	camp.Seats[0].Sheets[1].Rows[0].Base = ""
+	if err := cat.CheckUpgrade(camp, 0, "Storage Silo", RowRef{"Empire 2", 1}); err == nil || !strings.Contains(err.Error(), "no base sticker") {
+		t.Errorf("a missing base sticker: %v", err)
+	}
+}

@@ -23,7 +23,11 @@ func NewRunner() (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Runner{Games: map[string]Game{"realms": Realms{Cat: cat}}}, nil
+	nx, err := NewNexus()
+	if err != nil {
+		return nil, err
+	}
+	return &Runner{Games: map[string]Game{"realms": Realms{Cat: cat}, "nexus": nx}}, nil
 }
 
 // Setup implements Game.

@@ -91,6 +91,20 @@ func (r *Runner) Run(sc *Scenario) Result {
 			}
 			continue
 		}
+		if d, ok := g.(Doer); ok {
+			before := st.Clone()
+			err := d.Do(st, sc.Steps, i)
+			if err != nil && !g.Same(before, st) && step.Error != "" {
+				return fail(Failure{Step: n, Line: step.Line, What: step.Do, Reason: "a refused action changed the state"})
+			}
+			if f, stop := stepOutcome(step, n, err, last); stop {
+				return fail(f)
+			}
+			if step.Error == "" {
+				last = step.Do
+			}
+			continue
+		}
 		seat, err := stepSeat(st, step)
 		if err == nil {
 			var a engine.Action
@@ -117,6 +131,27 @@ func (r *Runner) Run(sc *Scenario) Result {
 	}
 	res.Failures = r.check(g, st, &sc.Expect, len(sc.Steps)+1, 0, last)
 	return res
+}
+
+// Doer is an optional Game extension that performs action steps itself, for the runner-side
+// conveniences of its game (Stellar Nexus: passing priority before each action, "pass to
+// PHASE", inline on/paying clauses). Do performs steps[i]; when that step must be refused
+// (Error set) it must leave st unchanged if it returns an error.
+type Doer interface {
+	Do(st engine.State, steps []Step, i int) error
+}
+
+// stepOutcome judges a step's result against its error: key.
+func stepOutcome(step Step, n int, err error, last string) (Failure, bool) {
+	switch {
+	case step.Error == "" && err != nil:
+		return Failure{Step: n, Line: step.Line, What: step.Do, Reason: "refused: " + err.Error(), After: last}, true
+	case step.Error != "" && err == nil:
+		return Failure{Step: n, Line: step.Line, What: step.Do, Reason: "was accepted but must be refused", After: last}, true
+	case step.Error != "" && step.Error != "true" && !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(step.Error)):
+		return Failure{Step: n, Line: step.Line, What: step.Do, Want: fmt.Sprintf("a refusal containing %q", step.Error), Got: fmt.Sprintf("%q", err.Error())}, true
+	}
+	return Failure{}, false
 }
 
 // stepSeat is the seat that takes a step: the one named by "by", else the only seat to move.

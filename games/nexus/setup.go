@@ -140,6 +140,7 @@ type PlayerSetup struct {
 	Hand, Library, ResourcePile []string
 	Graveyard, Exile            []string
 	Resources, Field            []Perm
+	Team                        int // allied play: 1 or 2; 0: by seat (1 and 3 against 2 and 4)
 }
 
 // Position is a game started from a given position, for scenarios.
@@ -172,6 +173,9 @@ func NewPosition(tab *Table, pos Position) (*State, error) {
 	s.refresh()
 	for i, ps := range pos.Players {
 		s.setPoints(int8(i), ps)
+		if ps.Team > 0 && s.opts.Format == "allied" {
+			s.P[i].Team = int8(ps.Team - 1)
+		}
 	}
 	if s.opts.Format == "allied" {
 		for p := int8(0); p < s.N; p++ {
@@ -193,7 +197,19 @@ func NewPosition(tab *Table, pos Position) (*State, error) {
 	}
 	s.Start, s.Turn = s.Active, 2
 	switch strings.ToLower(pos.Phase) {
-	case "", "main1":
+	case "":
+		// The opening hands (10.5): libraries shuffled, six cards each, mulligans in seat order.
+		s.Turn = 0
+		for p := int8(0); p < s.N; p++ {
+			s.P[p].Kept = false
+			s.shuffle(p, zLibrary)
+			for k := 0; k < 6; k++ {
+				s.draw(p)
+			}
+		}
+		s.Pend = pend{K: pMulligan, Seat: 0}
+		return s, nil
+	case "main1":
 		s.Phase = phMain1
 	case "upkeep":
 		s.Phase = phUpkeep

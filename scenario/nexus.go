@@ -1,0 +1,595 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"starnexus/engine"
+	"starnexus/games/nexus"
+)
+
+// Nexus runs Stellar Nexus scenarios (scenario-format.md, game: nexus).
+type Nexus struct {
+	Tab *nexus.Table
+}
+
+// NewNexus compiles the built-in starter set for the runner.
+func NewNexus() (Nexus, error) {
+	tab, err := nexus.Builtin()
+	if err != nil {
+		return Nexus{}, fmt.Errorf("nexus cards: %w", err)
+	}
+	return Nexus{Tab: tab}, nil
+}
+
+// Setup implements Game.
+func (g Nexus) Setup(sc *Scenario) (engine.State, error) {
+	if len(sc.Sets) > 0 || sc.TradeRow != nil || sc.TradeDeck != nil || sc.Explorers != nil || sc.Cards != nil || sc.Political {
+		return nil, fmt.Errorf("sets, trade_row, trade_deck, explorers, cards and political are Star Realms keys")
+	}
+	pos := nexus.Position{Options: nexus.Options{Format: sc.Format}, Active: sc.Active, Phase: sc.Phase, Seed: 1}
+	if sc.Seed != nil {
+		pos.Seed = *sc.Seed
+	}
+	if err := setVariants(&pos.Options, sc.Variants); err != nil {
+		return nil, err
+	}
+	if err := setNexusOptions(&pos.Options, sc.Options); err != nil {
+		return nil, err
+	}
+	for _, p := range sc.Players {
+		if p.Authority != nil || p.Deck != nil || p.Discard != nil || p.InPlay != nil || p.Role != "" || p.Faction != "" || p.Sheets != nil {
+			return nil, fmt.Errorf("player %s: authority, deck, discard, in_play, role and campaign keys are Star Realms keys (use library, graveyard, field ...)", p.Name)
+		}
+		ps := nexus.PlayerSetup{Name: p.Name, Hero: p.Hero, Life: p.Life, Hand: p.Hand, Library: p.Library,
+			ResourcePile: p.ResourcePile, Graveyard: p.Graveyard, Exile: p.Exile}
+		if p.Team != nil {
+			ps.Team = *p.Team
+		}
+		for _, r := range p.Resources {
+			ps.Resources = append(ps.Resources, perm(r))
+		}
+		for _, f := range p.Field {
+			ps.Field = append(ps.Field, perm(f))
+		}
+		pos.Players = append(pos.Players, ps)
+	}
+	return nexus.NewPosition(g.Tab, pos)
+}
+
+func perm(e NexusEntry) nexus.Perm {
+	return nexus.Perm{Card: e.Card, Atk: e.Atk, Def: e.Def, Tapped: e.Tapped, Arrived: e.Arrived, Markers: e.Markers, Equipment: e.Equipment}
+}
+
+// setVariants reads the Part G flags.
+func setVariants(o *nexus.Options, v map[string]any) error {
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		val := strings.ToLower(fmt.Sprint(v[k]))
+		bad := func(allowed string) error {
+			return fmt.Errorf("variants: %s: %q is not one of %s", k, val, allowed)
+		}
+		switch k {
+		case "attack_refresh":
+			switch val {
+			case "upkeep":
+			case "every_step":
+				o.AttackRefresh = true
+			default:
+				return bad("upkeep, every_step")
+			}
+		case "modifier_expiry":
+			switch val {
+			case "cap_only":
+			case "symmetric":
+				o.SymmetricExpiry = true
+			default:
+				return bad("cap_only, symmetric")
+			}
+		case "alteration_unblocks":
+			switch val {
+			case "true":
+			case "false":
+				o.NoAlterationUnbind = true
+			default:
+				return bad("true, false")
+			}
+		case "passive_triggers":
+			switch val {
+			case "immediate":
+			case "stack":
+				return fmt.Errorf("variants: passive_triggers: stack (V4) is not implemented yet")
+			default:
+				return bad("immediate, stack")
+			}
+		case "retain_priority":
+			switch val {
+			case "false":
+			case "true":
+				o.RetainPriority = true
+			default:
+				return bad("true, false")
+			}
+		case "instant_duration":
+			switch val {
+			case "phase":
+			case "turn":
+				o.InstantTurn = true
+			default:
+				return bad("phase, turn")
+			}
+		default:
+			return fmt.Errorf("variants: unknown variant %q (attack_refresh, modifier_expiry, alteration_unblocks, passive_triggers, retain_priority, instant_duration)", k)
+		}
+	}
+	return nil
+}
+
+func setNexusOptions(o *nexus.Options, v map[string]any) error {
+	for k, val := range v {
+		switch k {
+		case "max_turns":
+			n, err := wantInt(val)
+			if err != nil {
+				return fmt.Errorf("options: max_turns: %w", err)
+			}
+			o.MaxTurns = n
+		default:
+			return fmt.Errorf("options: unknown Stellar Nexus option %q (max_turns)", k)
+		}
+	}
+	return nil
+}
+
+// Same implements Game.
+func (g Nexus) Same(a, b engine.State) bool { return sameValue(a, b) }
+
+// splitInline cuts "cast X on T1, T2 paying R1, R2" into its parts.
+func splitInline(text string) (lead string, targets, pays []string) {
+	lead = text
+	low := strings.ToLower(lead)
+	if !strings.HasPrefix(low, "cast ") && !strings.HasPrefix(low, "activate ") {
+		return lead, nil, nil
+	}
+	if i := strings.LastIndex(low, " paying "); i >= 0 {
+		pays = splitList(lead[i+len(" paying "):])
+		lead = lead[:i]
+		low = low[:i]
+	}
+	if i := strings.Index(low, " on "); i >= 0 {
+		targets = splitList(lead[i+len(" on "):])
+		lead = lead[:i]
+	}
+	return strings.TrimSpace(lead), targets, pays
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Do implements Doer: the runner-side conveniences of scenario-format.md for Stellar Nexus.
+func (g Nexus) Do(st engine.State, steps []Step, i int) error {
+	s := st.(*nexus.State)
+	step := steps[i]
+	text := strings.TrimSpace(step.Do)
+	var next *Step
+	if i+1 < len(steps) && steps[i+1].Expect == nil {
+		next = &steps[i+1]
+	}
+	if step.Error != "" {
+		c := s.Clone().(*nexus.State)
+		if err := g.perform(c, step.By, text, next, false); err != nil {
+			return err
+		}
+		*s = *c
+		return nil
+	}
+	if t, ok := cutPrefixFold(text, "pass to "); ok {
+		return g.passTo(s, strings.ToLower(strings.TrimSpace(t)))
+	}
+	return g.perform(s, step.By, text, next, true)
+}
+
+func cutPrefixFold(s, p string) (string, bool) {
+	if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+		return s[len(p):], true
+	}
+	return s, false
+}
+
+// mover is the seat that must act now.
+func mover(s *nexus.State) (engine.Seat, error) {
+	m := s.ToMove(nil)
+	if len(m) == 0 {
+		return 0, errors.New("the game is over: nobody may act")
+	}
+	return m[0], nil
+}
+
+func (g Nexus) perform(s *nexus.State, by, text string, next *Step, autopass bool) error {
+	lead, targets, pays := splitInline(text)
+	var bySeat engine.Seat = -1
+	if by != "" {
+		b, ok := s.SeatByName(by)
+		if !ok {
+			return fmt.Errorf("by: no player named %q", by)
+		}
+		bySeat = b
+	}
+	if autopass {
+		turn := s.TurnNumber()
+		for k := 0; k < 1000; k++ {
+			m, err := mover(s)
+			if err != nil {
+				return err
+			}
+			seat := m
+			if bySeat >= 0 {
+				seat = bySeat
+			}
+			if a, err := s.ParseAction(seat, lead); err == nil && s.Allowed(seat, a) == "" {
+				break
+			}
+			p := s.PrioritySeat()
+			if p < 0 {
+				break
+			}
+			if s.PhaseName() == "end" && s.TurnNumber() == turn {
+				// Passing on might end the turn: allowed only while the turn goes on.
+				c := s.Clone().(*nexus.State)
+				pa, _ := c.ParseAction(p, "pass")
+				_ = c.Apply(p, pa)
+				if c.TurnNumber() != turn {
+					return fmt.Errorf("the turn would end before %q is legal", lead)
+				}
+			}
+			pa, _ := s.ParseAction(p, "pass")
+			if err := s.Apply(p, pa); err != nil {
+				return err
+			}
+		}
+	}
+	m, err := mover(s)
+	if err != nil {
+		return err
+	}
+	seat := m
+	if bySeat >= 0 {
+		if bySeat != m {
+			return fmt.Errorf("%s may not act now (%s decides)", by, s.SeatName(m))
+		}
+		seat = bySeat
+	}
+	if err := apply(s, seat, lead); err != nil {
+		return err
+	}
+	for _, t := range targets {
+		if s.Decision() != "target" {
+			continue // taken automatically: it had one legal answer
+		}
+		m, _ := mover(s)
+		if err := apply(s, m, "choose "+t); err != nil {
+			return fmt.Errorf("on %s: %w", t, err)
+		}
+	}
+	for _, r := range pays {
+		if s.Decision() != "pay" {
+			break // the rest was tapped automatically: one kind of resource was left
+		}
+		m, _ := mover(s)
+		if err := apply(s, m, "choose "+r); err != nil {
+			return fmt.Errorf("paying %s: %w", r, err)
+		}
+	}
+	// Without a paying clause, basic resources are tapped first, unless the next step
+	// answers the payment itself.
+	if len(pays) == 0 && !(next != nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(next.Do)), "choose ")) {
+		for k := 0; k < 40 && s.Decision() == "pay"; k++ {
+			t, ok := s.BasicFirstResource()
+			if !ok {
+				break
+			}
+			m, _ := mover(s)
+			if err := apply(s, m, t); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func apply(s *nexus.State, seat engine.Seat, text string) error {
+	a, err := s.ParseAction(seat, text)
+	if err != nil {
+		return err
+	}
+	return s.Apply(seat, a)
+}
+
+var nexusSteps = []string{"beginning", "attackers", "blockers", "agility", "confrontation", "end_of_combat"}
+
+func (g Nexus) atPhase(s *nexus.State, want string) bool {
+	for _, st := range nexusSteps {
+		if want == st {
+			return s.StepName() == want
+		}
+	}
+	return s.PhaseName() == want
+}
+
+// passTo gives the passive answer for every seat until the phase or combat step is reached,
+// in this turn or the next.
+func (g Nexus) passTo(s *nexus.State, want string) error {
+	known := append([]string{"upkeep", "main1", "combat", "main2", "end"}, nexusSteps...)
+	ok := false
+	for _, k := range known {
+		ok = ok || k == want
+	}
+	if !ok {
+		return fmt.Errorf("pass to %q: one of %s", want, strings.Join(known, ", "))
+	}
+	turn := s.TurnNumber()
+	left := !g.atPhase(s, want) // the next time the phase begins: leave it first if in it
+	for k := 0; k < 10000; k++ {
+		at := g.atPhase(s, want)
+		if at && left {
+			return nil
+		}
+		left = left || !at
+		if s.Over() {
+			return fmt.Errorf("pass to %s: the game ended first", want)
+		}
+		if s.TurnNumber() > turn+1 {
+			return fmt.Errorf("pass to %s: not reached in this turn or the next", want)
+		}
+		m, err := mover(s)
+		if err != nil {
+			return err
+		}
+		var txt string
+		switch s.Decision() {
+		case "priority":
+			txt = "pass"
+		case "attack":
+			txt = "attack with none"
+		case "block":
+			txt = "done"
+		default:
+			return fmt.Errorf("pass to %s: %s must answer a %s decision first", want, s.SeatName(m), s.Decision())
+		}
+		if err := apply(s, m, txt); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("pass to %s: not reached", want)
+}
+
+// Check implements Game.
+func (g Nexus) Check(es engine.State, key string, want any) (bool, string, string, error) {
+	s := es.(*nexus.State)
+	who, field, perPlayer := strings.Cut(key, ".")
+	if !perPlayer {
+		return g.checkGame(s, key, want)
+	}
+	seat, ok := s.SeatByName(who)
+	if !ok {
+		return false, "", "", fmt.Errorf("no player named %q", who)
+	}
+	switch field {
+	case "life", "resources_untapped", "hand_count", "library_count", "resource_pile_count", "graveyard_count":
+		n, err := wantInt(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		var got int
+		switch field {
+		case "life":
+			got = s.Life(seat)
+		case "resources_untapped":
+			got = s.UntappedResources(seat)
+		case "hand_count":
+			got = len(s.Zone(seat, "hand"))
+		case "library_count":
+			got = len(s.Zone(seat, "library"))
+		case "resource_pile_count":
+			got = len(s.Zone(seat, "resource_pile"))
+		case "graveyard_count":
+			got = len(s.Zone(seat, "graveyard"))
+		}
+		return got == n, strconv.Itoa(got), strconv.Itoa(n), nil
+	case "hand", "graveyard", "exile", "tapped", "resources", "equipment":
+		var got []string
+		switch field {
+		case "tapped":
+			got = s.Permanents(seat, true)
+		case "resources":
+			got = s.Resources(seat)
+		case "equipment":
+			got = s.Equipment(seat)
+		default:
+			got = s.Zone(seat, field)
+		}
+		return g.multiset(want, got)
+	case "field":
+		return g.fieldMatch(want, s.Field(seat))
+	case "lost":
+		b, ok := want.(bool)
+		if !ok {
+			return false, "", "", fmt.Errorf("want true or false, got %v", want)
+		}
+		return s.Lost(seat) == b, strconv.FormatBool(s.Lost(seat)), strconv.FormatBool(b), nil
+	}
+	return false, "", "", fmt.Errorf("unknown expectation %q (life, hand, graveyard, exile, field, tapped, resources_untapped, hand_count, library_count, resource_pile_count)", field)
+}
+
+func wantStrings(want any) ([]string, error) {
+	if want == nil {
+		return nil, nil
+	}
+	l, ok := want.([]any)
+	if !ok {
+		return nil, fmt.Errorf("want a list, got %v", want)
+	}
+	out := make([]string, len(l))
+	for i, x := range l {
+		out[i] = strings.TrimSpace(fmt.Sprint(x))
+	}
+	return out, nil
+}
+
+func (g Nexus) multiset(want any, got []string) (bool, string, string, error) {
+	w, err := wantStrings(want)
+	if err != nil {
+		return false, "", "", err
+	}
+	for _, n := range w {
+		if _, err := g.Tab.Lookup(n); err != nil {
+			return false, "", "", err
+		}
+	}
+	a, b := lowerSorted(w), lowerSorted(got)
+	return strings.Join(a, "|") == strings.Join(b, "|"), "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "]", nil
+}
+
+func lowerSorted(l []string) []string {
+	out := make([]string, len(l))
+	for i, x := range l {
+		out[i] = strings.ToLower(x)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fieldMatch compares creatures as a multiset; a bare name matches any stats.
+func (g Nexus) fieldMatch(want any, got []string) (bool, string, string, error) {
+	w, err := wantStrings(want)
+	if err != nil {
+		return false, "", "", err
+	}
+	used := make([]bool, len(got))
+	ok := len(w) == len(got)
+	// Full texts first, then bare names.
+	for pass := 0; pass < 2 && ok; pass++ {
+		for _, x := range w {
+			full := strings.Contains(x, "(")
+			if full != (pass == 0) {
+				continue
+			}
+			found := false
+			for i, y := range got {
+				if used[i] {
+					continue
+				}
+				if (full && normSpace(x) == normSpace(y)) || (!full && strings.EqualFold(nameOfText(y), x)) {
+					used[i], found = true, true
+					break
+				}
+			}
+			if !found {
+				ok = false
+				break
+			}
+		}
+	}
+	return ok, "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "]", nil
+}
+
+func normSpace(s string) string {
+	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.ReplaceAll(strings.ReplaceAll(s, ", ", ","), "( ", "(")
+}
+
+// nameOfText strips " S/E (atk,def)" from a creature text.
+func nameOfText(t string) string {
+	i := strings.LastIndex(t, " (")
+	if i < 0 {
+		return t
+	}
+	j := strings.LastIndex(t[:i], " ")
+	if j < 0 {
+		return t
+	}
+	return t[:j]
+}
+
+func (g Nexus) checkGame(s *nexus.State, key string, want any) (bool, string, string, error) {
+	switch key {
+	case "stack":
+		w, err := wantStrings(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		got := s.StackNames()
+		return strings.EqualFold(strings.Join(w, "|"), strings.Join(got, "|")), "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "] (top first)", nil
+	case "phase":
+		w := strings.ToLower(fmt.Sprint(want))
+		got := s.PhaseName()
+		if st := s.StepName(); st != "" {
+			got += " (" + st + ")"
+		}
+		return g.atPhase(s, w), got, w, nil
+	case "active":
+		got := s.SeatName(s.ActiveSeat())
+		return strings.EqualFold(got, fmt.Sprint(want)), got, fmt.Sprint(want), nil
+	case "priority":
+		got := "none"
+		if p := s.PrioritySeat(); p >= 0 {
+			got = s.SeatName(p)
+		}
+		return strings.EqualFold(got, fmt.Sprint(want)), got, fmt.Sprint(want), nil
+	case "winner":
+		got := "none"
+		if w := s.Winners(); len(w) > 0 {
+			names := make([]string, len(w))
+			for i, x := range w {
+				names[i] = s.SeatName(x)
+			}
+			got = strings.Join(names, ", ")
+		}
+		wt := fmt.Sprint(want)
+		ok := strings.EqualFold(got, wt)
+		if !ok && s.Over() {
+			for _, x := range s.Winners() {
+				ok = ok || strings.EqualFold(s.SeatName(x), wt)
+			}
+		}
+		return ok, got, wt, nil
+	case "legal", "not_legal":
+		w, err := wantStrings(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		m, err := mover(s)
+		if err != nil {
+			return key == "not_legal", "game over", strings.Join(w, ", "), nil
+		}
+		var bad []string
+		for _, t := range w {
+			lead, _, _ := splitInline(t)
+			a, perr := s.ParseAction(m, lead)
+			legal := perr == nil && s.Allowed(m, a) == ""
+			if legal != (key == "legal") {
+				bad = append(bad, t)
+			}
+		}
+		var all []string
+		for _, a := range s.Legal(m, nil) {
+			all = append(all, s.ActionText(m, a))
+		}
+		return len(bad) == 0, "legal for " + s.SeatName(m) + ": [" + strings.Join(all, "; ") + "]", key + ": " + strings.Join(bad, ", "), nil
+	}
+	return false, "", "", fmt.Errorf("unknown expectation %q (stack, phase, active, priority, winner, legal, not_legal, or PLAYER.field)", key)
+}

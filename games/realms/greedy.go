@@ -190,6 +190,8 @@ func optionValue(v View, ab Ability) float64 {
 				n *= float64(v.s.P[v.seat].Played[0]) // Blob World counts Blob cards
 			}
 			val += n * 2.5
+		case OpDrawDiscard: // SR 7.2: cycling a weak card is worth a little
+			val += (n-float64(e.Discard))*2.5 + 1
 		case OpDiscard:
 			val += 1
 		}

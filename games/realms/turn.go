@@ -346,7 +346,6 @@ func (s *State) advance() {
 		s.over = true
 		return
 	}
-	s.turnStart()
 	if s.Role[next] == roleBoss {
 		// SR 10.6: damage to the Boss's bases lasts until the start of the Boss's turn.
 		p := &s.P[next]
@@ -354,6 +353,7 @@ func (s *State) advance() {
 			p.Play[i].Dmg = 0
 		}
 	}
+	s.turnStart()
 	s.turnStartDiscards()
 }
 

@@ -373,6 +373,8 @@ func (c *velo) optionValue(ab Ability) float64 {
 				n = float64(c.v.PlayedThisTurn(c.me, e.PerFaction))
 			}
 			val += n * 2.5
+		case OpDrawDiscard:
+			val += (n-float64(e.Discard))*2.5 + 1
 		case OpOpponentDiscards:
 			val += 1.5
 		case OpScrap:

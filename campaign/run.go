@@ -1,0 +1,289 @@
+package campaign
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"starnexus/bots"
+	"starnexus/engine"
+	"starnexus/games/realms"
+	"starnexus/games/realms/campaigns"
+	"starnexus/store"
+)
+
+// DB is a database that keeps games and campaigns: store/sqlite and store/postgres.
+type DB interface {
+	store.Store
+	store.Campaigns
+}
+
+// Run is a stored campaign: its record, its state and its content. Every change goes to the
+// database in one transaction with the game it starts or ends, so that a process killed at
+// any moment leaves a consistent campaign; the game under way is its store log.
+type Run struct {
+	DB      DB
+	Rec     *store.Campaign
+	State   *State
+	Content *campaigns.Campaign
+}
+
+// Create starts and stores a new campaign of content c.
+func Create(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed uint64) (*Run, error) {
+	for i, w := range who {
+		if !strings.EqualFold(w, "human") {
+			if _, err := bots.New(w); err != nil {
+				return nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+		}
+	}
+	st, err := New(c, name, who, seed)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	rec := &store.Campaign{Name: st.Name, State: data}
+	if err := db.CreateCampaign(ctx, rec); err != nil {
+		return nil, err
+	}
+	return &Run{DB: db, Rec: rec, State: st, Content: c}, nil
+}
+
+// Open loads the stored campaign called name.
+func Open(ctx context.Context, db DB, name string) (*Run, error) {
+	rec, err := db.LoadCampaign(ctx, name)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("no campaign %q in this database (starnexus campaign list)", name)
+		}
+		return nil, err
+	}
+	return FromRecord(rec, db)
+}
+
+// FromRecord reads a stored campaign's state and loads its content.
+func FromRecord(rec *store.Campaign, db DB) (*Run, error) {
+	var st State
+	if err := json.Unmarshal(rec.State, &st); err != nil {
+		return nil, fmt.Errorf("campaign %s: its stored state: %w", rec.Name, err)
+	}
+	c, err := campaigns.Load(st.Campaign)
+	if err != nil {
+		return nil, fmt.Errorf("campaign %s: %w", rec.Name, err)
+	}
+	return &Run{DB: db, Rec: rec, State: &st, Content: c}, nil
+}
+
+// save writes the state, with w, in one transaction.
+func (r *Run) save(ctx context.Context, w store.CampaignSave) error {
+	data, err := json.Marshal(r.State)
+	if err != nil {
+		return err
+	}
+	r.Rec.State = data
+	r.Rec.Game = ""
+	if r.State.Current != nil {
+		r.Rec.Game = r.State.Current.ID
+	}
+	return r.DB.SaveCampaign(ctx, r.Rec, w)
+}
+
+// Live is the campaign game under way: its State, replayed from the store's log, and the bots
+// of its bot seats with their random sources where they were.
+type Live struct {
+	Game    Game
+	St      *realms.State
+	Actions []store.Action // the game's log
+	Bots    []engine.Bot   // nil for a human seat
+	Rngs    []engine.RNG
+}
+
+// StartGame sets up the next scenario with the first player's choice (see State.Start) and
+// stores its game and the campaign together.
+func (r *Run) StartGame(ctx context.Context, choice int) (*Live, error) {
+	st := r.State
+	g, err := st.Start(r.Content, choice)
+	if err != nil {
+		return nil, err
+	}
+	var b [4]byte
+	rand.Read(b[:])
+	g.ID = fmt.Sprintf("campaign-%s-%02d-%s", strings.Map(idRune, st.Name), g.Scenario, hex.EncodeToString(b[:]))
+	su, err := st.GameSetup(r.Content, g)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := realms.NewGame(su.Catalog, su.Options, su.Seed); err != nil {
+		return nil, fmt.Errorf("scenario %d: %w", g.Scenario, err)
+	}
+	sg := &store.Game{ID: g.ID, Game: "realms", Format: su.Options.Format, Sets: su.Options.Sets, Seed: su.Seed,
+		Options: map[string]string{"campaign": st.Name, "scenario": strconv.Itoa(g.Scenario), "first_player": strconv.Itoa(g.First + 1)}}
+	for i, p := range st.Players {
+		seat := store.Seat{Name: su.Options.Names[i], Kind: store.Human}
+		if !strings.EqualFold(p.Who, "human") {
+			seat.Kind, seat.Bot = store.Bot, p.Who
+		}
+		sg.Seats = append(sg.Seats, seat)
+	}
+	prev := cloneState(st)
+	if err := st.Begin(r.Content, g); err != nil {
+		return nil, err
+	}
+	if err := r.save(ctx, store.CampaignSave{NewGame: sg}); err != nil {
+		r.State = prev
+		return nil, err
+	}
+	return r.Live(ctx)
+}
+
+func idRune(r rune) rune {
+	if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+		return r
+	}
+	return '_'
+}
+
+// Live rebuilds the game under way from the campaign state and replays its store log; each
+// bot decides again on its own logged actions so that its random source is where it was.
+func (r *Run) Live(ctx context.Context) (*Live, error) {
+	g := r.State.Current
+	if g == nil {
+		return nil, fmt.Errorf("campaign %s has no game under way", r.State.Name)
+	}
+	st, err := r.State.NewGame(r.Content, *g)
+	if err != nil {
+		return nil, err
+	}
+	_, acts, err := r.DB.LoadGame(ctx, g.ID)
+	if err != nil {
+		return nil, fmt.Errorf("campaign %s: its game %s: %w", r.State.Name, g.ID, err)
+	}
+	l := &Live{Game: *g, St: st, Actions: acts, Bots: make([]engine.Bot, 2), Rngs: make([]engine.RNG, 2)}
+	for i, p := range r.State.Players {
+		l.Rngs[i] = engine.NewRNG(g.Seed + uint64(i) + 1)
+		if !strings.EqualFold(p.Who, "human") {
+			if l.Bots[i], err = bots.New(p.Who); err != nil {
+				return nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+		}
+	}
+	for k, a := range acts {
+		seat := engine.Seat(a.Seat)
+		if st.Over() {
+			return nil, fmt.Errorf("game %s: action %d (%q) comes after the end of the game", g.ID, k, a.Text)
+		}
+		if b := l.Bots[seat]; b != nil {
+			b.Choose(st.View(seat), st.Legal(seat, nil), &l.Rngs[seat])
+		}
+		act, err := st.ParseAction(seat, a.Text)
+		if err == nil {
+			err = st.Apply(seat, act)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %s: action %d (%s: %q): %w", g.ID, k, st.SeatName(seat), a.Text, err)
+		}
+	}
+	return l, nil
+}
+
+// Log stores an action already applied to l.St (its text as ActionText gave it).
+func (r *Run) Log(ctx context.Context, l *Live, seat engine.Seat, text string) error {
+	a := store.Action{Seq: len(l.Actions), Seat: int(seat), Text: text}
+	if err := r.DB.Append(ctx, l.Game.ID, a); err != nil {
+		return err
+	}
+	l.Actions = append(l.Actions, a)
+	return nil
+}
+
+// BotMove lets the bot of the seat to move act once, and stores the action.
+func (r *Run) BotMove(ctx context.Context, l *Live) error {
+	var buf [realms.MaxSeats]engine.Seat
+	seat := l.St.ToMove(buf[:0])[0]
+	b := l.Bots[seat]
+	if b == nil {
+		return fmt.Errorf("%s is a human seat", l.St.SeatName(seat))
+	}
+	a := b.Choose(l.St.View(seat), l.St.Legal(seat, nil), &l.Rngs[seat])
+	text := l.St.ActionText(seat, a)
+	if err := l.St.Apply(seat, a); err != nil {
+		return fmt.Errorf("bot %s for %s: %w", b.Name(), l.St.SeatName(seat), err)
+	}
+	return r.Log(ctx, l, seat, text)
+}
+
+// Finish records the result of the game of l, which is over, and marks the game finished,
+// in one transaction. The campaign is settled when it was the last scenario and the
+// completion has nothing to do.
+func (r *Run) Finish(ctx context.Context, l *Live) (Result, error) {
+	if !l.St.Over() {
+		return Result{}, fmt.Errorf("game %s is not over", l.Game.ID)
+	}
+	winner := -1
+	var seats []int
+	for _, w := range l.St.Winners() {
+		seats = append(seats, int(w))
+	}
+	if len(seats) == 1 {
+		winner = seats[0]
+	}
+	prev := cloneState(r.State)
+	if err := r.State.Record(r.Content, l.Game.ID, winner, l.St.UpgradesMade()); err != nil {
+		return Result{}, err
+	}
+	if err := r.State.Settle(r.Content); err != nil {
+		return Result{}, err
+	}
+	if err := r.save(ctx, store.CampaignSave{FinishGame: l.Game.ID, Winners: seats}); err != nil {
+		r.State = prev
+		return Result{}, err
+	}
+	return r.State.Results[len(r.State.Results)-1], nil
+}
+
+// Complete makes one post-campaign upgrade (SR 8.10) and stores it.
+func (r *Run) Complete(ctx context.Context, seat int, u realms.Upgrade) error {
+	prev := cloneState(r.State)
+	if err := r.State.Complete(r.Content, seat, u); err != nil {
+		return err
+	}
+	if err := r.save(ctx, store.CampaignSave{}); err != nil {
+		r.State = prev
+		return err
+	}
+	return nil
+}
+
+// Settle stores a campaign whose completion turns out to have nothing to do.
+func (r *Run) Settle(ctx context.Context) error {
+	if r.State.Phase() != "completion" {
+		return nil
+	}
+	prev := cloneState(r.State)
+	if err := r.State.Settle(r.Content); err != nil {
+		return err
+	}
+	if !r.State.Finished {
+		return nil
+	}
+	if err := r.save(ctx, store.CampaignSave{}); err != nil {
+		r.State = prev
+		return err
+	}
+	return nil
+}
+
+func cloneState(s *State) *State {
+	data, _ := json.Marshal(s)
+	var out State
+	json.Unmarshal(data, &out)
+	return &out
+}

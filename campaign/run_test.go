@@ -1,0 +1,175 @@
+package campaign
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"starnexus/store/sqlite"
+)
+
+func openDB(t *testing.T, path string) *sqlite.Store {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// playGame plays the game under way with its bots, stopping after stop more actions (-1: to
+// the end), and records it when it ends and record is set.
+func playGame(t *testing.T, r *Run, l *Live, stop int, record bool) {
+	t.Helper()
+	ctx := context.Background()
+	for n := 0; !l.St.Over() && n != stop; n++ {
+		if err := r.BotMove(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if l.St.Over() && record {
+		if _, err := r.Finish(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// essence is what a campaign keeps, without the store's random game ids.
+func essence(t *testing.T, s *State) string {
+	t.Helper()
+	c := *s
+	c.Results = nil
+	for _, r := range s.Results {
+		r.Game = ""
+		c.Results = append(c.Results, r)
+	}
+	if c.Current != nil {
+		g := *c.Current
+		g.ID = ""
+		c.Current = &g
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestKillAndResume plays scenarios 1 to 3 of a bot campaign twice: once straight through,
+// once killed twice (in the middle of scenario 2's game, and in scenario 3 after the game's
+// last action was logged but before its result was recorded), every in-memory object dropped
+// and the database reopened each time. Both runs must end in the same campaign state: every
+// upgrade, row and point kept, and the interrupted games continued from their logs.
+func TestKillAndResume(t *testing.T) {
+	ctx := context.Background()
+	c := load(t)
+	dir := t.TempDir()
+
+	// The straight run.
+	ref := openDB(t, filepath.Join(dir, "ref.db"))
+	defer ref.Close()
+	rr, err := Create(ctx, ref, c, "killed", [2]string{"greedy", "greedy"}, 99)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after []string // the essence after each scenario
+	for n := 1; n <= 3; n++ {
+		l, err := rr.StartGame(ctx, rr.State.BotChoice(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		playGame(t, rr, l, -1, true)
+		after = append(after, essence(t, rr.State))
+	}
+	if rr.State.Upgrades(0)+rr.State.Upgrades(1) == 0 {
+		t.Fatal("no upgrade in three scenarios: the test would not show that upgrades are kept")
+	}
+
+	// The interrupted run.
+	path := filepath.Join(dir, "killed.db")
+	db := openDB(t, path)
+	r, err := Create(ctx, db, c, "killed", [2]string{"greedy", "greedy"}, 99)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := r.StartGame(ctx, r.State.BotChoice(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	playGame(t, r, l, -1, true)
+	l, err = r.StartGame(ctx, r.State.BotChoice(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	playGame(t, r, l, 57, false)
+	if l.St.Over() {
+		t.Fatal("scenario 2 ended within 57 actions: pick a later stop")
+	}
+	db.Close() // the kill: nothing in memory survives
+	r, l = nil, nil
+
+	db = openDB(t, path)
+	r, err = Open(ctx, db, "killed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := essence(t, r.State); r.State.Current == nil || r.State.Next != 2 {
+		t.Fatalf("after the kill in scenario 2: %s", got)
+	}
+	if r.State.Players[0].Points+r.State.Players[1].Points != c.Scenarios[0].VictoryPoints && r.State.Results[0].Winner >= 0 {
+		t.Fatalf("scenario 1's points lost: %+v", r.State.Players)
+	}
+	l, err = r.Live(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Actions) != 57 {
+		t.Fatalf("the resumed game has %d actions in its log, want 57", len(l.Actions))
+	}
+	playGame(t, r, l, -1, true)
+	if got := essence(t, r.State); got != after[1] {
+		t.Fatalf("after scenario 2 resumed:\n%s\nwant (straight run):\n%s", got, after[1])
+	}
+
+	l, err = r.StartGame(ctx, r.State.BotChoice(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	playGame(t, r, l, -1, false) // over, logged, not recorded
+	db.Close()
+	r, l = nil, nil
+
+	db = openDB(t, path)
+	defer db.Close()
+	if r, err = Open(ctx, db, "killed"); err != nil {
+		t.Fatal(err)
+	}
+	if r.State.Phase() != "playing" {
+		t.Fatalf("phase %s after a kill before the result, want playing", r.State.Phase())
+	}
+	if l, err = r.Live(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !l.St.Over() {
+		t.Fatal("the replayed game of scenario 3 is not over")
+	}
+	if _, err := r.Finish(ctx, l); err != nil {
+		t.Fatal(err)
+	}
+	if got := essence(t, r.State); got != after[2] {
+		t.Fatalf("after scenario 3 resumed:\n%s\nwant (straight run):\n%s", got, after[2])
+	}
+	g, _, err := db.LoadGame(ctx, r.State.Results[2].Game)
+	if err != nil || !g.Finished {
+		t.Fatalf("scenario 3's game: finished %v, %v", g != nil && g.Finished, err)
+	}
+	// Reopened once more, the campaign is as it was saved.
+	again, err := Open(ctx, db, "killed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if essence(t, again.State) != after[2] {
+		t.Fatal("the stored campaign differs from the one in memory")
+	}
+}

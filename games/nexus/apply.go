@@ -24,10 +24,17 @@ func (s *State) validate(seat int8, a engine.Action) string {
 	if s.Done {
 		return "the game is over"
 	}
+	k := kindOf(a)
 	if s.Pend.K == pNone || seat != s.Pend.Seat {
+		if k == aBlock && s.Phase == phCombat && s.Step >= stBlockers {
+			var buf [8]oid
+			at, list := s.decodeBlock(seat, a, buf[:0])
+			if r := s.blockListOK(seat, at, list); r != "" {
+				return r
+			}
+		}
 		return "it is not your decision now"
 	}
-	k := kindOf(a)
 	want := func(kinds ...uint8) string {
 		for _, x := range kinds {
 			if s.Pend.K == x {
@@ -122,12 +129,12 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		}
 		return s.targetOK(seat, t)
 	case aBlock:
-		if r := want(pBlock); r != "" {
-			return r
-		}
 		var buf [8]oid
 		at, list := s.decodeBlock(seat, a, buf[:0])
-		return s.blockListOK(seat, at, list)
+		if r := s.blockListOK(seat, at, list); r != "" {
+			return r
+		}
+		return want(pBlock)
 	case aDone:
 		if s.Pend.K == pAttack {
 			if !s.anyAttacker() {

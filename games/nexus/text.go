@@ -176,31 +176,68 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		if !ok {
 			return 0, fmt.Errorf("write block ATTACKER with BLOCKER1[, BLOCKER2...]")
 		}
-		at, err := s.findObj(p, an, func(o *obj) bool { return o.Zone == zField && o.has(fAttacking) },
-			func(o oid) bool { return s.attackedBy(p, o) }, "attacking")
-		if err != nil {
+		// Identical attackers share a name: take the first for which the list is legal.
+		var first engine.Action
+		var firstErr error
+		for i := 1; i < maxObj; i++ {
+			o := &s.O[i]
+			if o.Zone != zField || !o.has(fAttacking) {
+				continue
+			}
+			at, err := s.findObj(p, an, func(x *obj) bool { return x == o }, nil, "attacking")
+			if err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			a, err := s.parseBlockers(p, at, bn)
+			if err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			if s.Pend.K == pBlock && s.validate(p, a) == "" {
+				return a, nil
+			}
+			if first == 0 {
+				first = a
+			}
+		}
+		if first != 0 {
+			return first, nil
+		}
+		if firstErr != nil {
+			return 0, firstErr
+		}
+		if _, err := s.tab.Lookup(strings.TrimSpace(an)); err != nil {
 			return 0, err
 		}
-		var list []oid
-		for _, n := range strings.Split(bn, ",") {
-			o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
-				func(o oid) bool {
-					return !contains(list, o) && !s.O[o].has(fTapped) && (s.O[o].Blocking == 0 || s.O[o].Blocking == at)
-				}, "on your field")
-			if err != nil {
-				return 0, err
-			}
-			list = append(list, o)
-		}
-		a, ok := s.mkBlock(p, at, list)
-		if !ok {
-			return 0, fmt.Errorf("at most four blockers of one attacker can be written")
-		}
-		return a, nil
+		return 0, fmt.Errorf("%s is not attacking", strings.TrimSpace(an))
 	case "choose":
 		return s.parseChoose(p, rest)
 	}
 	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no)", text)
+}
+
+func (s *State) parseBlockers(p int8, at oid, bn string) (engine.Action, error) {
+	var list []oid
+	for _, n := range strings.Split(bn, ",") {
+		o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
+			func(o oid) bool {
+				return !contains(list, o) && !s.O[o].has(fTapped) && (s.O[o].Blocking == 0 || s.O[o].Blocking == at)
+			}, "on your field")
+		if err != nil {
+			return 0, err
+		}
+		list = append(list, o)
+	}
+	a, ok := s.mkBlock(p, at, list)
+	if !ok {
+		return 0, fmt.Errorf("at most four blockers of one attacker can be written")
+	}
+	return a, nil
 }
 
 func contains(list []oid, o oid) bool {

@@ -109,6 +109,15 @@ type Card struct {
 	Base     CardID
 	Row      RowRef
 	Upgrader Faction
+	// StickerOn is the ability the action sticker (Abilities[Sticker]) follows: Primary,
+	// Ally or ScrapSlot (ParseSticker).
+	StickerOn Slot
+}
+
+// has reports whether the card has an ability in slot, counting an action sticker that
+// follows it.
+func (c *Card) has(slot Slot) bool {
+	return len(c.Abilities[slot]) > 0 || (c.StickerOn == slot && len(c.Abilities[Sticker]) > 0)
 }
 
 // allyFaction is what an Ally ability of c needs (SR 4.8).

@@ -104,8 +104,9 @@ func (s *State) run() {
 				f.Opt, f.Then, f.PC = 0, false, 0
 				continue
 			}
-			if f.Slot == Primary && s.cat.info[f.Card].Sticker {
-				// An upgraded copy's action sticker resolves right after its Primary (SR 8.4).
+			if s.cat.info[f.Card].Sticker && f.Slot == s.cat.Card(f.Card).StickerOn {
+				// An upgraded copy's action sticker resolves right after the ability it follows,
+				// the Primary unless it says "ally:" or "scrap:" (SR 8.4).
 				*f = frame{Active: true, Seat: f.Seat, Card: f.Card, Slot: Sticker, Source: f.Source}
 				continue
 			}

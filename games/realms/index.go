@@ -28,7 +28,7 @@ func infoOf(card *Card) cardInfo {
 		AllyFac: card.allyFaction(), Sticker: len(card.Abilities[Sticker]) > 0,
 		Cost: int16(card.Cost), Defense: int16(card.Defense)}
 	for slot := Primary; slot <= ScrapSlot; slot++ {
-		if len(card.Abilities[slot]) > 0 {
+		if card.has(slot) {
 			info.Slots |= 1 << slot
 		}
 	}

@@ -89,11 +89,11 @@ func (s *State) canUse(seat engine.Seat, i int, slot Slot) bool {
 	switch slot {
 	case Primary:
 		c := s.cat.Card(ip.Card)
-		return c.Kind == Base && ip.Flags&usedPrimary == 0 && len(c.Abilities[Primary]) > 0
+		return c.Kind == Base && ip.Flags&usedPrimary == 0 && c.has(Primary)
 	case Ally:
-		return ip.Flags&usedAlly == 0 && len(s.abilityCard(ip).Abilities[Ally]) > 0 && s.allyReady(seat, i)
+		return ip.Flags&usedAlly == 0 && s.abilityCard(ip).has(Ally) && s.allyReady(seat, i)
 	case ScrapSlot:
-		return ip.Flags&usedScrap == 0 && len(s.abilityCard(ip).Abilities[ScrapSlot]) > 0
+		return ip.Flags&usedScrap == 0 && s.abilityCard(ip).has(ScrapSlot)
 	}
 	return false
 }
@@ -431,9 +431,9 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 			why = fmt.Sprintf("%s is not in your play area", card.Name)
 		case slot == Primary && card.Kind == Ship:
 			why = "a ship's Primary ability happens when it is played"
-		case slot == Ally && len(s.abilityCard(&p.Play[i]).Abilities[Ally]) > 0 && !s.allyReady(seat, i):
+		case slot == Ally && s.abilityCard(&p.Play[i]).has(Ally) && !s.allyReady(seat, i):
 			why = fmt.Sprintf("%s has no ally in play", card.Name)
-		case len(s.abilityCard(&p.Play[i]).Abilities[slot]) == 0:
+		case !s.abilityCard(&p.Play[i]).has(slot):
 			why = fmt.Sprintf("%s has no %s ability", card.Name, slot)
 		default:
 			why = fmt.Sprintf("the %s ability of %s was already used this turn", slot, card.Name)

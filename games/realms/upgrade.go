@@ -98,6 +98,7 @@ type bookRow struct {
 	Costs   []int
 	Text    [2]string  // by Kind: the ship and base stickers as written
 	Ability [2]Ability // by Kind; nil: no sticker
+	On      [2]Slot    // by Kind: the ability each sticker follows
 	Faction Faction    // the seat's (the faction sticker)
 	Before  bool       // used in an earlier game
 	Current bool       // on the seat's current sheet (SR 8.7)
@@ -174,11 +175,11 @@ func (s *State) setupCampaign() error {
 					}
 				}
 				for kind, text := range [2]string{row.Ship, row.Base} {
-					ab, err := ParseSticker(text)
+					ab, on, err := ParseSticker(text)
 					if err != nil {
 						return fmt.Errorf("campaign: %s: sheet %q row %d, %s sticker: %w", who, sh.Name, k+1, Kind(kind), err)
 					}
-					br.Text[kind], br.Ability[kind] = strings.TrimSpace(text), ab
+					br.Text[kind], br.Ability[kind], br.On[kind] = strings.TrimSpace(text), ab, on
 				}
 				b.rowIdx[RowRef{Sheet: lower(sh.Name), Row: k + 1}] = len(b.rows)
 				b.rows = append(b.rows, br)
@@ -225,7 +226,7 @@ func (s *State) setupCampaign() error {
 		if strings.TrimSpace(cs.TurnStart) == "" {
 			continue
 		}
-		ab, err := ParseSticker(cs.TurnStart)
+		ab, err := parseTurnStart(cs.TurnStart)
 		if err != nil {
 			return fmt.Errorf("campaign: %s: turn_start: %w", s.SeatName(engine.Seat(i)), err)
 		}
@@ -257,21 +258,38 @@ func (b *upgradeBook) row(ref RowRef) (int, bool) {
 	return r, ok
 }
 
-// ParseSticker reads a sticker's ability text (SR 8.4): "and EFFECTS" adds to the Primary,
-// plain EFFECTS are a new ability under it; both resolve right after the Primary.
-func ParseSticker(text string) (Ability, error) {
+// ParseSticker reads a sticker's ability text (SR 8.4) and says which ability it follows:
+// "and EFFECTS" adds to the Primary; "ally: EFFECTS" and "scrap: EFFECTS" add to the card's
+// Ally ability (its printed faction's) or Scrap ability, or give it one; other EFFECTS are a
+// new ability under the Primary, resolved right after it. "" is no sticker (nil).
+func ParseSticker(text string) (Ability, Slot, error) {
 	t := strings.TrimSpace(text)
+	on := Primary
 	if rest, ok := cutPrefixFold(t, "and "); ok {
 		t = rest
+	} else if rest, ok := cutPrefixFold(t, "ally:"); ok {
+		t, on = rest, Ally
+	} else if rest, ok := cutPrefixFold(t, "scrap:"); ok {
+		t, on = rest, ScrapSlot
 	}
-	ab, err := ParseAbility(t)
+	if text != "" && t == "" {
+		return nil, on, fmt.Errorf("%q: the sticker has no effect", text)
+	}
+	ab, err := parseTurnStart(t)
+	return ab, on, err
+}
+
+// parseTurnStart reads an ability that belongs to no printed slot (a sticker's, a turn
+// start's): the ability language without copies or "put this card into hand".
+func parseTurnStart(text string) (Ability, error) {
+	ab, err := ParseAbility(text)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range flatten(ab) {
 		switch e.Op {
 		case OpCopyShip, OpCopyBase, OpAcquiredToHand:
-			return nil, fmt.Errorf("%q: a sticker may not %s", text, effectText(e))
+			return nil, fmt.Errorf("%q: may not %s", text, effectText(e))
 		}
 	}
 	return ab, nil
@@ -288,7 +306,7 @@ func (b *upgradeBook) upgraded(id CardID, c *Card, r int, fac Faction) *Card {
 	u.Base, u.Row, u.Upgrader = id, br.Ref, fac
 	u.AllyFaction = c.allyFaction()
 	u.Faction = c.Faction | fac
-	u.Abilities[Sticker], u.Texts[Sticker] = br.Ability[c.Kind], br.Text[c.Kind]
+	u.Abilities[Sticker], u.Texts[Sticker], u.StickerOn = br.Ability[c.Kind], br.Text[c.Kind], br.On[c.Kind]
 	u.Texts[OnAcquire] = "" // lost for good once the upgrade has resolved it (SR 8.6)
 	return &u
 }

@@ -299,11 +299,14 @@ func TestUpgradedNames(t *testing.T) {
 	stickers := []struct {
 		text string
 		ok   bool
-	}{{"and combat 2", true}, {"draw 1; trade 1", true}, {"AND authority 3", true}, {"copy another ship played this turn", false}, {"and", false}}
+		on   Slot
+	}{{"and combat 2", true, Primary}, {"draw 1; trade 1", true, Primary}, {"AND authority 3", true, Primary},
+		{"ally: draw 1", true, Ally}, {"Scrap: combat 3", true, ScrapSlot}, {"scrap:", false, ScrapSlot},
+		{"copy another ship played this turn", false, Primary}, {"and", false, Primary}}
 	for _, st := range stickers {
-		_, err := ParseSticker(st.text)
-		if (err == nil) != st.ok {
-			t.Errorf("sticker %q: %v", st.text, err)
+		_, on, err := ParseSticker(st.text)
+		if (err == nil) != st.ok || on != st.on {
+			t.Errorf("sticker %q: %v, follows %v", st.text, err, on)
 		}
 	}
 }

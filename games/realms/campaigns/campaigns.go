@@ -340,7 +340,7 @@ func (c *Campaign) buildSheets(sheets []sheetYAML) error {
 				if strings.TrimSpace(text) == "" {
 					continue
 				}
-				if _, err := realms.ParseSticker(text); err != nil {
+				if _, _, err := realms.ParseSticker(text); err != nil {
 					return fmt.Errorf("%s: field %s: %w", rat, col, err)
 				}
 			}
@@ -477,8 +477,12 @@ func (c *Campaign) rules(at string, ys []ruleYAML) ([]Rule, error) {
 			return nil, fmt.Errorf("%s: field authority: %d", rat, r.Authority)
 		}
 		if r.TurnStart != "" {
-			if _, err := realms.ParseSticker(r.TurnStart); err != nil {
+			_, on, err := realms.ParseSticker(r.TurnStart)
+			if err != nil {
 				return nil, fmt.Errorf("%s: field turn_start: %w", rat, err)
+			}
+			if on != realms.Primary || strings.HasPrefix(strings.ToLower(r.TurnStart), "and ") {
+				return nil, fmt.Errorf("%s: field turn_start: %q: a turn-start ability is plain effects, without \"and\", \"ally:\" or \"scrap:\"", rat, r.TurnStart)
 			}
 		}
 		var err error

@@ -210,32 +210,6 @@ type Setup struct {
 	Seed    uint64
 }
 
-// engineDeck is the starting deck the engine deals every seat (SR 2.1); a personal deck
-// (SR 7.3) reaches the engine as the cards it has beyond these.
-var engineDeck = map[string]int{"Scout": 8, "Viper": 2}
-
-// PersonalExtras splits a personal deck into the cards the engine adds to its standard
-// starting deck (extras) and the standard cards the personal deck does not have (missing).
-func PersonalExtras(deck []string) (extras, missing []string) {
-	left := map[string]int{}
-	for k, v := range engineDeck {
-		left[k] = v
-	}
-	for _, n := range deck {
-		if left[n] > 0 {
-			left[n]--
-			continue
-		}
-		extras = append(extras, n)
-	}
-	for _, n := range []string{"Scout", "Viper"} {
-		for range left[n] {
-			missing = append(missing, n)
-		}
-	}
-	return extras, missing
-}
-
 // GameSetup builds the game g of this campaign (begun or about to be): the catalog with the
 // cards unlocked so far, the sheets received, the rows used, the upgraded cards in the trade
 // deck, the political victory, who goes first and the scenario's rule changes. It is the same
@@ -279,7 +253,7 @@ func (s *State) GameSetup(c *campaigns.Campaign, g Game) (*Setup, error) {
 			}
 			cs.Sheets = append(cs.Sheets, sh.StickerSheet)
 		}
-		extras, _ := PersonalExtras(c.Seats[i].PersonalDeck)
+		extras, _ := c.Seats[i].Extras()
 		cs.Deck = append(extras, cs.Deck...)
 		camp.Seats = append(camp.Seats, cs)
 	}
@@ -396,13 +370,33 @@ func boolSeat(second bool) int {
 	return 0
 }
 
-// Candidates lists the upgrades seat may make in the post-campaign completion (SR 8.10): an
-// unused row of one of its sheets on a plain copy of a trade-deck card whose printed cost the
-// row serves and whose kind has a sticker in the row.
-func (s *State) Candidates(c *campaigns.Campaign, seat int) ([]realms.Upgrade, error) {
+// completionCampaign is the engine's view of seat's side after the campaign, for
+// realms.Catalog.CheckUpgrade.
+func (s *State) completionCampaign(c *campaigns.Campaign, seat int) (*realms.Campaign, error) {
+	camp := &realms.Campaign{Seats: make([]realms.CampaignSeat, 2)}
+	for i := range 2 {
+		cs := &camp.Seats[i]
+		cs.Faction, cs.Used = c.Seats[i].Faction, s.Players[i].Used
+		for _, n := range s.Players[i].Sheets {
+			sh, ok := c.Sheet(n)
+			if !ok {
+				return nil, fmt.Errorf("sheet %q is not in campaign %s", n, c.ID)
+			}
+			cs.Sheets = append(cs.Sheets, sh.StickerSheet)
+		}
+	}
+	for _, u := range s.Upgraded {
+		camp.Upgraded = append(camp.Upgraded, u.Upgrade)
+	}
+	return camp, nil
+}
+
+// plainCopies counts the copies of each trade-deck card of the campaign's last trade deck
+// that are not upgraded.
+func (s *State) plainCopies(c *campaigns.Campaign) (*realms.Catalog, map[string]int, []string, error) {
 	cat, err := c.GameCatalog(campaigns.Scenarios)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	plain := map[string]int{}
 	var names []string
@@ -416,24 +410,27 @@ func (s *State) Candidates(c *campaigns.Campaign, seat int) ([]realms.Upgrade, e
 	for _, u := range s.Upgraded {
 		plain[u.Card]--
 	}
+	return cat, plain, names, nil
+}
+
+// Candidates lists the upgrades seat may make in the post-campaign completion (SR 8.10): an
+// unused row of one of its sheets on a plain copy of a trade-deck card whose printed cost the
+// row serves and whose kind has a sticker in the row (realms.Catalog.CheckUpgrade).
+func (s *State) Candidates(c *campaigns.Campaign, seat int) ([]realms.Upgrade, error) {
+	cat, plain, names, err := s.plainCopies(c)
+	if err != nil {
+		return nil, err
+	}
+	camp, err := s.completionCampaign(c, seat)
+	if err != nil {
+		return nil, err
+	}
 	var out []realms.Upgrade
-	for _, sn := range s.Players[seat].Sheets {
-		sh, ok := c.Sheet(sn)
-		if !ok {
-			return nil, fmt.Errorf("sheet %q is not in campaign %s", sn, c.ID)
-		}
-		for k, row := range sh.Rows {
-			if s.rowUsed(seat, realms.RowRef{Sheet: sh.Name, Row: k + 1}) {
-				continue
-			}
+	for _, sh := range camp.Seats[seat].Sheets {
+		for k := range sh.Rows {
+			ref := realms.RowRef{Sheet: sh.Name, Row: k + 1}
 			for _, n := range names {
-				id, _ := cat.Lookup(n)
-				card := cat.Card(id)
-				text := row.Ship
-				if card.Kind == realms.Base {
-					text = row.Base
-				}
-				if plain[n] > 0 && text != "" && slices.Contains(row.Costs, card.Cost) {
+				if plain[n] > 0 && cat.CheckUpgrade(camp, seat, n, ref) == nil {
 					out = append(out, realms.Upgrade{Card: n, Sheet: sh.Name, Row: k + 1, Faction: c.Seats[seat].Faction})
 				}
 			}
@@ -484,17 +481,29 @@ func (s *State) Complete(c *campaigns.Campaign, seat int, u realms.Upgrade) erro
 	if !ok || turn != seat {
 		return fmt.Errorf("campaign %s: it is not %s's turn to complete an upgrade", s.Name, s.Players[seat].Name)
 	}
-	cands, err := s.Candidates(c, seat)
+	cat, plain, _, err := s.plainCopies(c)
 	if err != nil {
 		return err
 	}
-	k := slices.IndexFunc(cands, func(x realms.Upgrade) bool {
-		return strings.EqualFold(x.Card, u.Card) && strings.EqualFold(x.Sheet, u.Sheet) && x.Row == u.Row
-	})
-	if k < 0 {
-		return fmt.Errorf("%s cannot upgrade %s with row %s/%d: the row is used, does not serve its cost or kind, or no plain copy is left (SR 8.5, 8.10)", s.Players[seat].Name, u.Card, u.Sheet, u.Row)
+	camp, err := s.completionCampaign(c, seat)
+	if err != nil {
+		return err
 	}
-	u = cands[k]
+	ref := realms.RowRef{Sheet: strings.TrimSpace(u.Sheet), Row: u.Row}
+	if err := cat.CheckUpgrade(camp, seat, u.Card, ref); err != nil {
+		return fmt.Errorf("%s: %w", s.Players[seat].Name, err)
+	}
+	id, _ := cat.Lookup(u.Card)
+	card := cat.Card(id).Name
+	if plain[card] <= 0 {
+		return fmt.Errorf("%s: no plain copy of %s is left in the trade deck to upgrade", s.Players[seat].Name, card)
+	}
+	for _, sh := range camp.Seats[seat].Sheets {
+		if strings.EqualFold(sh.Name, ref.Sheet) {
+			ref.Sheet = sh.Name
+		}
+	}
+	u = realms.Upgrade{Card: card, Sheet: ref.Sheet, Row: ref.Row, Faction: c.Seats[seat].Faction}
 	s.Players[seat].Used = append(s.Players[seat].Used, realms.RowRef{Sheet: u.Sheet, Row: u.Row})
 	s.Upgraded = append(s.Upgraded, Made{Seat: seat, Upgrade: u})
 	return s.settle(c)

@@ -136,8 +136,8 @@ func (e *LoadError) Error() string {
 
 func (e *LoadError) Unwrap() error { return e.Err }
 
-// Load reads card data files (SN C.1; docs/cards-nexus or this package's data/ for examples)
-// from fsys and returns their cards as one catalog, numbered in the order of paths and then of
+// Load reads card data files (the fields of SN C.1 under a top-level "cards:" list; see this
+// package's data/ for examples) from fsys and returns their cards as one catalog, numbered in the order of paths and then of
 // the files. It is strict: an unknown field, a missing required field, a field the card's type
 // does not have, a bad value, ability text that does not parse (grammar C.2), a token id that
 // names no token, a duplicate id or name are errors naming the file, the card and the field.

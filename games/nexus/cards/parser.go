@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"starnexus/engine"
 )
@@ -220,6 +222,9 @@ func (p *parser) quoted() string {
 		p.fail(start, "the quoted name is empty")
 	}
 	name := p.src[p.pos : p.pos+end]
+	if !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0 {
+		p.fail(start, "the quoted name must be printable text")
+	}
 	p.pos += end + 1
 	return name
 }

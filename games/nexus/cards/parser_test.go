@@ -157,6 +157,9 @@ func TestParseAbilityErrors(t *testing.T) {
 		{"active: draw(YOU, 1)", Creature, 7, "needs its cost: active(N)"},
 		{"active(): draw(YOU, 1)", Creature, 8, "expected the cost in resources"},
 		{`active(2) "": draw(YOU, 1)`, Hero, 11, "quoted name is empty"},
+		{"active(2) \"a\x01\": draw(YOU, 1)", Hero, 11, "must be printable text"},
+		{`active(2) "Gale: draw(YOU, 1)`, Hero, 11, "quoted name is not closed"},
+
 		{"resolve: modify(T:creature[yuo], +2/+2)", Instant, 28, `unknown filter qualifier "yuo"`},
 		{"resolve: modify(T:creature[you,opp], +2/+2)", Instant, 32, "both you and opp"},
 		{"resolve: modify(T:creature[you,you], +2/+2)", Instant, 32, "written twice"},

@@ -342,3 +342,48 @@ func TestCheckUpgrade(t *testing.T) {
 		t.Errorf("a missing base sticker: %v", err)
 	}
 }
+
+// TestCampaignIllegalActionsChangeNothing sends campaign games actions Legal did not list,
+// upgrades with any row among them, and checks each is refused with a reason and changes
+// nothing (SR 11.3).
+func TestCampaignIllegalActionsChangeNothing(t *testing.T) {
+	cat := loadCat(t)
+	for seed := uint64(1); seed <= 6; seed++ {
+		s, err := NewGame(cat, Options{Names: []string{"Ann", "Bob"}, Campaign: testCampaign(true)}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRNG(seed)
+		rows := len(s.cat.book.rows)
+		for n := 0; n < 300 && !s.Over(); n++ {
+			seat := s.toMove()
+			legal := s.Legal(seat, nil)
+			for k := 0; k < 12; k++ {
+				c := CardID(1 + rng.Intn(s.cat.NumIDs()+2))
+				var a engine.Action
+				switch k % 3 {
+				case 0:
+					a = mk(actBuy, c, 0, 0, rng.Intn(rows+3))
+				case 1:
+					a = mk(actChooseCard, c, zRow, 0, rng.Intn(rows+3)<<1)
+				default:
+					a = engine.Action(rng.Uint64())
+				}
+				for _, who := range []engine.Seat{seat, 1 - seat} {
+					if who == seat && contains(legal, a) {
+						continue
+					}
+					before := *s
+					err := s.Apply(who, a)
+					if err == nil {
+						t.Fatalf("seed %d: illegal %q by seat %d accepted", seed, s.ActionText(who, a), who)
+					}
+					if *s != before || err.Error() == "" {
+						t.Fatalf("seed %d: refused %q changed the state or gave no reason", seed, s.ActionText(who, a))
+					}
+				}
+			}
+			s.ApplyTrusted(seat, legal[rng.Intn(len(legal))])
+		}
+	}
+}

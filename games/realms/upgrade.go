@@ -127,7 +127,6 @@ type upgradeBook struct {
 	combos    map[comboKey]*Card
 	political bool
 	turnStart [MaxSeats]CardID // the ability a seat resolves at the start of its turns (a pseudo card)
-	nPrinted  int
 }
 
 // setupCampaign validates opts.Campaign and gives the State its campaign catalog.
@@ -143,7 +142,7 @@ func (s *State) setupCampaign() error {
 	if base.book != nil || len(base.ext) > 0 {
 		return fmt.Errorf("campaign: the catalog is already a campaign game's")
 	}
-	b := &upgradeBook{rowIdx: map[RowRef]int{}, combos: map[comboKey]*Card{}, political: camp.Political, nPrinted: len(base.Cards)}
+	b := &upgradeBook{rowIdx: map[RowRef]int{}, combos: map[comboKey]*Card{}, political: camp.Political}
 	sheetSeat := map[string]int{}
 	for i, cs := range camp.Seats {
 		who := s.SeatName(engine.Seat(i))

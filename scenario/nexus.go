@@ -276,9 +276,18 @@ func (g Nexus) perform(s *nexus.State, by, text string, next *Step, autopass boo
 	if err := apply(s, seat, lead); err != nil {
 		return err
 	}
-	for _, t := range targets {
+	for k, t := range targets {
 		if s.Decision() != "target" {
-			continue // taken automatically: it had one legal answer
+			// Taken automatically (one legal answer): it must be the one named.
+			got := s.TopTargets()
+			if k >= len(got) || !strings.EqualFold(bareName(got[k]), bareName(t)) {
+				chosen := "none"
+				if k < len(got) {
+					chosen = got[k]
+				}
+				return fmt.Errorf("on %s: not a legal target (the only legal answer was %s)", t, chosen)
+			}
+			continue
 		}
 		m, _ := mover(s)
 		if err := apply(s, m, "choose "+t); err != nil {
@@ -592,4 +601,12 @@ func (g Nexus) checkGame(s *nexus.State, key string, want any) (bool, string, st
 		return len(bad) == 0, "legal for " + s.SeatName(m) + ": [" + strings.Join(all, "; ") + "]", key + ": " + strings.Join(bad, ", "), nil
 	}
 	return false, "", "", fmt.Errorf("unknown expectation %q (stack, phase, active, priority, winner, legal, not_legal, or PLAYER.field)", key)
+}
+
+// bareName drops a "Bob:" or "stack:" qualifier.
+func bareName(t string) string {
+	if _, n, ok := strings.Cut(t, ":"); ok {
+		return strings.TrimSpace(n)
+	}
+	return strings.TrimSpace(t)
 }

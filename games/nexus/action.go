@@ -209,6 +209,9 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		if spec == nil {
 			return buf
 		}
+		if s.Pend.K == pJobTarget && s.Pend.N == 1 {
+			buf = append(buf, mkA(aNo, 0))
+		}
 		var cb [maxObj]tref
 		cands := s.candidates(seat, src, spec, below, cb[:0])
 		for k, r := range cands {

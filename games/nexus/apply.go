@@ -145,7 +145,12 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		return want(pBlock)
 	case aKeep, aMulligan:
 		return want(pMulligan)
-	case aYes, aNo:
+	case aYes:
+		return want(pUnless, pAffinity)
+	case aNo:
+		if s.Pend.K == pJobTarget && s.Pend.N == 1 {
+			return ""
+		}
 		return want(pUnless, pAffinity)
 	}
 	return "unknown action"

@@ -184,9 +184,6 @@ type Def struct {
 	Abs     []Ab
 }
 
-// Faction names, index = Def.Faction.
-var factionNames = [...]string{"Neutral", "DamNareh", "Kern", "Hilote", "Rayji", "Cypios"}
-
 // Table is a compiled catalog. Index 0 is unused so that 0 means "no card".
 type Table struct {
 	Defs   []Def
@@ -204,19 +201,4 @@ func (d *Def) first(k AbKind) *Ab {
 	return nil
 }
 
-// actives returns the indexes of d's active abilities.
-func (d *Def) activeIdx(n int) *Ab {
-	c := 0
-	for i := range d.Abs {
-		if d.Abs[i].Kind == AActive {
-			if c == n {
-				return &d.Abs[i]
-			}
-			c++
-		}
-	}
-	return nil
-}
-
-func (d *Def) isPermanentCard() bool { return d.Type == TCreature || d.Type == TEquipment }
-func (d *Def) isCreature() bool      { return d.Type == TCreature || d.Type == TToken }
+func (d *Def) isCreature() bool { return d.Type == TCreature || d.Type == TToken }

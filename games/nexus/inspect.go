@@ -153,3 +153,21 @@ func (s *State) BasicFirstResource() (string, bool) {
 	}
 	return "", false
 }
+
+// TopTargets names the targets chosen so far for the item on top of the stack.
+func (s *State) TopTargets() []string {
+	var out []string
+	if s.NS == 0 {
+		return out
+	}
+	it := &s.Stack[s.NS-1]
+	for k := 0; k < int(it.NT); k++ {
+		r := it.Tg[k]
+		if r.K == tkPlayer {
+			out = append(out, s.SeatName(engine.Seat(r.ID)))
+		} else {
+			out = append(out, s.refName(oid(r.ID)))
+		}
+	}
+	return out
+}

@@ -140,7 +140,7 @@ func (s *State) passiveAb(j *job) *Ab {
 // whether to use an Affinity, Step 1 chooses targets, then the effects happen.
 func (s *State) runPassive(j *job) bool {
 	ab := s.passiveAb(j)
-	if ab == nil {
+	if ab == nil || (j.K == jLinked && j.Yes == 2) {
 		return true
 	}
 	c := ctx{ctrl: j.Ctrl, src: j.Src, sgen: j.SGen, def: j.Def, specs: ab.Targets, req: j.Req, rgen: j.ReqGen, j: j, dur: DurPhase}
@@ -154,12 +154,14 @@ func (s *State) runPassive(j *job) bool {
 			}
 		}
 		if j.K == jLinked && j.Aff {
-			if j.Yes == 0 {
-				s.Pend = pend{K: pAffinity, Seat: j.Ctrl}
-				return false
-			}
+			// An Affinity with targets is asked as its first target, with skip to decline;
+			// one without targets as yes or no (9.2).
 			if j.Yes == 2 {
 				return true
+			}
+			if j.Yes == 0 && len(ab.Targets) == 0 {
+				s.Pend = pend{K: pAffinity, Seat: j.Ctrl}
+				return false
 			}
 		}
 		j.Step = 1
@@ -168,14 +170,18 @@ func (s *State) runPassive(j *job) bool {
 		for int(j.NT) < len(ab.Targets) {
 			var buf [maxObj]tref
 			cands := s.candidates(j.Ctrl, j.Src, &ab.Targets[j.NT], 0, buf[:0])
-			switch len(cands) {
-			case 0:
+			optional := j.K == jLinked && j.Aff && j.NT == 0
+			switch {
+			case len(cands) == 0:
 				return true
-			case 1:
+			case len(cands) == 1 && !optional:
 				j.Tg[j.NT] = cands[0]
 				j.NT++
 			default:
 				s.Pend = pend{K: pJobTarget, Seat: j.Ctrl, I: j.NT}
+				if optional {
+					s.Pend.N = 1 // skip is an answer
+				}
 				return false
 			}
 		}

@@ -21,6 +21,9 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 	case aYes:
 		return "yes"
 	case aNo:
+		if s.Pend.K == pJobTarget {
+			return "skip"
+		}
 		return "no"
 	case aCast:
 		return "cast " + s.nameOf(oid(a))

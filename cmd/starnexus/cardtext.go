@@ -41,7 +41,7 @@ func cardAbilities(c *realms.Card) []string {
 	slots := [...]struct {
 		slot  realms.Slot
 		label string
-	}{{realms.Primary, "primary"}, {realms.Ally, "ally"}, {realms.ScrapSlot, "scrap"}, {realms.OnPlayShip, "trigger"}, {realms.OnAcquire, "on acquire"}}
+	}{{realms.Primary, "primary"}, {realms.Sticker, "sticker"}, {realms.Ally, "ally"}, {realms.ScrapSlot, "scrap"}, {realms.OnPlayShip, "trigger"}, {realms.OnAcquire, "on acquire"}}
 	var out []string
 	for _, s := range slots {
 		if t := c.Texts[s.slot]; t != "" {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
+	"starnexus/games/nexus/decks"
 )
 
 // factionDeck builds a test deck: three copies of each requisition card of a faction, eight
@@ -127,16 +128,30 @@ func playRandom(t *testing.T, s *State, seed uint64, maxActions int) int {
 	return 0
 }
 
+func shippedDecks(t testing.TB) []Deck {
+	t.Helper()
+	var out []Deck
+	for _, n := range decks.Names() {
+		d, err := decks.Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, FromDeck(d))
+	}
+	return out
+}
+
 func TestRandomDuels(t *testing.T) {
 	tab := mustTable(t)
+	shipped := shippedDecks(t)
 	games := 200
 	if testing.Short() {
 		games = 40
 	}
 	over := 0
 	for g := 0; g < games; g++ {
-		f1, f2 := uint8(1+g%5), uint8(1+(g/5)%5)
-		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}, MaxTurns: 80}, []Deck{factionDeck(t, tab, f1), factionDeck(t, tab, f2)}, uint64(g))
+		d1, d2 := shipped[g%5], shipped[(g/5)%5]
+		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}, MaxTurns: 80}, []Deck{d1, d2}, uint64(g))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,13 +165,14 @@ func TestRandomDuels(t *testing.T) {
 
 func TestRandomFreeForAll(t *testing.T) {
 	tab := mustTable(t)
+	shipped := shippedDecks(t)
 	games := 50
 	if testing.Short() {
 		games = 10
 	}
 	for g := 0; g < games; g++ {
-		decks := []Deck{factionDeck(t, tab, uint8(1+g%5)), factionDeck(t, tab, uint8(1+(g+1)%5)), factionDeck(t, tab, uint8(1+(g+2)%5)), factionDeck(t, tab, uint8(1+(g+3)%5))}
-		s, err := NewGame(tab, Options{Format: "ffa", MaxTurns: 120}, decks, uint64(1000+g))
+		ds := []Deck{shipped[g%5], shipped[(g+1)%5], shipped[(g+2)%5], shipped[(g+3)%5]}
+		s, err := NewGame(tab, Options{Format: "ffa", MaxTurns: 120}, ds, uint64(1000+g))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"starnexus/engine"
+	"starnexus/games/nexus/cards"
 )
 
 // Deck is what a player brings to a game: hero, library and resource pile, by card name.
@@ -318,4 +319,20 @@ func (s *State) setPoints(p int8, ps PlayerSetup) {
 			ob.Dfn = int8(*f.Def)
 		}
 	}
+}
+
+// FromDeck turns a deck file (package cards) into the Deck a game is set up from.
+func FromDeck(d *cards.Deck) Deck {
+	out := Deck{Hero: d.Hero}
+	for _, e := range d.Library {
+		for k := 0; k < e.Count; k++ {
+			out.Library = append(out.Library, e.Name)
+		}
+	}
+	for _, e := range d.ResourcePile {
+		for k := 0; k < e.Count; k++ {
+			out.Resource = append(out.Resource, e.Name)
+		}
+	}
+	return out
 }

@@ -28,6 +28,7 @@ func commands() map[string]command {
 		"sim":      {"play many bot games and report win rates", runSim},
 		"serve":    {"serve the web client, the JSON API and WebSocket play", runServe},
 		"loadtest": {"measure a server under N concurrent games (loopback only)", runLoadtest},
+		"campaign": {"a Rise of Empire campaign: campaign new|play|status|list", runCampaign},
 		"deck":     {"check Stellar Nexus decks: deck check FILE|NAME..., deck list, deck show NAME", runDeck},
 	}
 }

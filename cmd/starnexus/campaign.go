@@ -1,0 +1,498 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"starnexus/campaign"
+	"starnexus/engine"
+	"starnexus/games/realms"
+	"starnexus/games/realms/campaigns"
+)
+
+const campaignUsage = `usage: starnexus campaign COMMAND [options]
+
+commands:
+  new     --name N --seats human,greedy [--seed S] [--campaign ID] [--db FILE]
+          start a Rise of Empire campaign (seat 1 plays the Empire, seat 2 the Federation)
+  play    --name N [--all] [--db FILE]
+          play the next scenario (or continue the game under way); --all plays on to the
+          end of the campaign when no seat is human
+  status  --name N [--db FILE]
+          sheets, rows used, upgraded cards, points, next scenario and who goes first
+  list    [--db FILE]
+          the campaigns in the database
+
+The database is the one starnexus serve uses: an SQLite file (default starnexus.db) or a
+postgres:// URL. Campaign content: docs/campaigns.md.
+`
+
+func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, campaignUsage)
+		return 0
+	}
+	sub, args := args[0], args[1:]
+	fs := flag.NewFlagSet("campaign "+sub, flag.ContinueOnError)
+	db := fs.String("db", "starnexus.db", "the database: an SQLite `file`, or postgres://...")
+	name := fs.String("name", "", "the campaign's `name`")
+	var line string
+	var seats, content *string
+	var seed *uint64
+	var all *bool
+	switch sub {
+	case "new":
+		seats = fs.String("seats", "human,greedy", "who plays seat 1 (the Empire) and seat 2 (the Federation): human or a bot ("+strings.Join(botNames(), ", ")+")")
+		seed = fs.Uint64("seed", 0, "random seed (default: drawn from the clock and printed)")
+		content = fs.String("campaign", "frontier-accord", "the campaign content: "+strings.Join(campaigns.Names(), ", "))
+		line = "starnexus campaign new --name N [--seats human,greedy] [--seed S] [--campaign ID] [--db FILE]"
+	case "play":
+		all = fs.Bool("all", false, "play on to the end of the campaign (no human seat)")
+		line = "starnexus campaign play --name N [--all] [--db FILE]"
+	case "status":
+		line = "starnexus campaign status --name N [--db FILE]"
+	case "list":
+		line = "starnexus campaign list [--db FILE]"
+	default:
+		fmt.Fprintf(stderr, "starnexus campaign: unknown command %q\n%s", sub, campaignUsage)
+		return 2
+	}
+	if code, ok := parseFlags(fs, args, line, stderr); !ok {
+		return code
+	}
+	if sub != "list" && strings.TrimSpace(*name) == "" {
+		fmt.Fprintf(stderr, "starnexus campaign %s: --name is required\nusage: %s\n", sub, line)
+		return 2
+	}
+	ctx := context.Background()
+	st, err := openStore(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus campaign %s: %v\n", sub, err)
+		return 1
+	}
+	defer st.Close()
+	cdb, ok := st.(campaign.DB)
+	if !ok {
+		fmt.Fprintf(stderr, "starnexus campaign: the database %s keeps no campaigns\n", redact(*db))
+		return 1
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	switch sub {
+	case "new":
+		given := false
+		fs.Visit(func(f *flag.Flag) { given = given || f.Name == "seed" })
+		if !given {
+			*seed = uint64(time.Now().UnixNano())
+		}
+		err = campaignNew(ctx, cdb, out, *name, *content, *seats, *seed)
+	case "play":
+		err = campaignPlay(ctx, cdb, stdin, out, isTerminal(stdout), *name, *all)
+	case "status":
+		err = campaignStatus(ctx, cdb, out, *name)
+	case "list":
+		err = campaignList(ctx, cdb, out)
+	}
+	if err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "starnexus campaign %s: %v\n", sub, err)
+		return 1
+	}
+	return 0
+}
+
+func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, content, seats string, seed uint64) error {
+	who := splitList(seats)
+	if len(who) != 2 {
+		return fmt.Errorf("--seats: a campaign has two seats (the Empire, the Federation), got %d", len(who))
+	}
+	c, err := campaigns.Load(content)
+	if err != nil {
+		return err
+	}
+	r, err := campaign.Create(ctx, db, c, name, [2]string{who[0], who[1]}, seed)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "Campaign %s: %s, seed %d.\n", r.State.Name, c.Name, seed)
+	for i, p := range r.State.Players {
+		fmt.Fprintf(out, "  seat %d: %s (%s), played by %s\n", i+1, p.Name, p.Faction, p.Who)
+	}
+	fmt.Fprintf(out, "Play its first scenario with: starnexus campaign play --name %s\n", r.State.Name)
+	return nil
+}
+
+// campaignPlay plays the next scenario (or the game under way, or the post-campaign
+// completion); with all, on to the end.
+func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *bufio.Writer, tty bool, name string, all bool) error {
+	r, err := campaign.Open(ctx, db, name)
+	if err != nil {
+		return err
+	}
+	humans := 0
+	for _, p := range r.State.Players {
+		if strings.EqualFold(p.Who, "human") {
+			humans++
+		}
+	}
+	if all && humans > 0 {
+		return errors.New("--all plays bots only: this campaign has a human seat (play one scenario at a time)")
+	}
+	in := bufio.NewScanner(stdin)
+	for {
+		switch r.State.Phase() {
+		case "finished":
+			if !all {
+				fmt.Fprintf(out, "Campaign %s is finished. %s\n", r.State.Name, winnerText(r.State))
+			}
+			return nil
+		case "completion":
+			if err := completion(ctx, r, in, out, humans == 0); err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "Campaign %s is finished. %s\n", r.State.Name, winnerText(r.State))
+			return nil
+		case "scenario", "playing":
+			quit, err := playScenario(ctx, r, in, out, tty, humans, all)
+			if err != nil || quit {
+				return err
+			}
+			if !all {
+				if r.State.Phase() == "completion" {
+					fmt.Fprintf(out, "The twelve scenarios are played. %s\nComplete the upgrades (SR 8.10) with: starnexus campaign play --name %s\n", winnerText(r.State), r.State.Name)
+				}
+				return nil
+			}
+		}
+	}
+}
+
+// playScenario plays the game under way, or starts the next scenario's. quit says a human
+// left the game (it stays in the database).
+func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, tty bool, humans int, brief bool) (quit bool, err error) {
+	c, st := r.Content, r.State
+	var live *campaign.Live
+	if st.Current != nil {
+		if live, err = r.Live(ctx); err != nil {
+			return false, err
+		}
+		if !brief {
+			fmt.Fprintf(out, "Continuing scenario %d of campaign %s (game %s) after %d actions.\n", live.Game.Scenario, st.Name, live.Game.ID, len(live.Actions))
+		}
+	} else {
+		sc, err := campaign.Scenario(c, st.Next)
+		if err != nil {
+			return false, err
+		}
+		first := st.Players[st.First]
+		if !brief {
+			fmt.Fprintf(out, "\n== Scenario %d: %s ==\n%s\n", sc.Number, sc.Name, sc.Story)
+			fmt.Fprintf(out, "%s goes first (SR 8.2).", first.Name)
+			if sc.Political {
+				fmt.Fprint(out, " Political victory is on: use the five rows of this scenario's sheet to win at once (SR 8.7).")
+			}
+			fmt.Fprintf(out, " The winner takes %s.\n", plural(sc.VictoryPoints, "victory point"))
+			for i, n := range sc.Sheets {
+				if n != "" {
+					fmt.Fprintf(out, "%s receives sheet %s.\n", st.Players[i].Name, n)
+				}
+			}
+		}
+		choice := -1
+		if opts := sc.Options(); len(opts) > 0 {
+			if strings.EqualFold(first.Who, "human") {
+				if choice, err = askChoice(in, out, first.Name, sc); err != nil {
+					return false, err
+				}
+			} else {
+				choice = st.BotChoice(c)
+			}
+			if !brief {
+				fmt.Fprintf(out, "%s chooses %s: %s\n", first.Name, opts[choice].Name, opts[choice].Text)
+			}
+		}
+		if live, err = r.StartGame(ctx, choice); err != nil {
+			return false, err
+		}
+	}
+	if humans == 0 {
+		for !live.St.Over() {
+			if err := r.BotMove(ctx, live); err != nil {
+				return false, err
+			}
+		}
+	} else {
+		quit, err := hotSeatCampaign(ctx, r, live, in, out, tty)
+		if err != nil || quit {
+			return quit, err
+		}
+	}
+	before := len(r.State.Upgraded)
+	res, err := r.Finish(ctx, live)
+	if err != nil {
+		return false, err
+	}
+	sc, _ := campaign.Scenario(c, res.Scenario)
+	winner := "a draw, nobody"
+	if res.Winner >= 0 {
+		winner = r.State.Players[res.Winner].Name
+	}
+	var ups []string
+	for _, u := range r.State.Upgraded[before:] {
+		ups = append(ups, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+	}
+	upText := "no upgrades"
+	if len(ups) > 0 {
+		upText = fmt.Sprintf("upgrades %d: %s", len(ups), strings.Join(ups, ", "))
+	}
+	fmt.Fprintf(out, "scenario %d (%s): %s wins %s; points %s %d, %s %d; %s\n", res.Scenario, sc.Name, winner, plural(res.Points, "point"),
+		r.State.Players[0].Name, r.State.Players[0].Points, r.State.Players[1].Name, r.State.Players[1].Points, upText)
+	return false, nil
+}
+
+func askChoice(in *bufio.Scanner, out *bufio.Writer, who string, sc *campaigns.Scenario) (int, error) {
+	opts := sc.Options()
+	fmt.Fprintf(out, "%s, choose (SR 8.2): %s\n", who, sc.Choice.Prompt)
+	for i, o := range opts {
+		fmt.Fprintf(out, "  %d. %s: %s\n", i+1, o.Name, o.Text)
+	}
+	for {
+		fmt.Fprint(out, "> ")
+		out.Flush()
+		if !in.Scan() {
+			return 0, errors.New("no choice made (end of input)")
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(in.Text()))
+		if err == nil && n >= 1 && n <= len(opts) {
+			return n - 1, nil
+		}
+		fmt.Fprintf(out, "error: answer 1 to %d\n", len(opts))
+	}
+}
+
+// hotSeatCampaign plays a campaign game with a human seat through the terminal play code
+// (session), storing each action as it is taken.
+func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, in *bufio.Scanner, out *bufio.Writer, tty bool) (quit bool, err error) {
+	st := r.State
+	rec := &engine.Record{Game: "realms", Format: "standard", Sets: r.Content.GameSets(), Seed: live.Game.Seed, Actions: []engine.LoggedAction{}}
+	for _, p := range st.Players {
+		rec.Seats = append(rec.Seats, p.Who)
+		rec.Names = append(rec.Names, p.Name)
+	}
+	for _, a := range live.Actions {
+		rec.Actions = append(rec.Actions, engine.LoggedAction{Seat: a.Seat, Action: a.Text})
+	}
+	s := &session{st: live.St, rec: rec, bots: live.Bots, rngs: live.Rngs, in: in, out: out, tty: tty, lastSeat: engine.Spectator, chosen: engine.Spectator}
+	for _, b := range live.Bots {
+		if b == nil {
+			s.humans++
+		}
+	}
+	s.seen = make([]int, 2)
+	s.turn, s.active = 1, live.St.RealmsView(engine.Spectator).Active()
+	s.savePath = filepath.Join(os.TempDir(), "starnexus-campaign-"+strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' {
+			return '_'
+		}
+		return r
+	}, st.Name)+".json")
+	describeGame(out, live.St, rec)
+	for !live.St.Over() {
+		seat := s.toMove()
+		if s.bots[seat] != nil {
+			err = s.botMove(seat)
+		} else {
+			err = s.humanMove(seat)
+		}
+		for len(live.Actions) < len(rec.Actions) {
+			la := rec.Actions[len(live.Actions)]
+			if lerr := r.Log(ctx, live, engine.Seat(la.Seat), la.Action); lerr != nil {
+				return false, lerr
+			}
+		}
+		if errors.Is(err, errQuit) {
+			fmt.Fprintf(out, "The game is kept in the campaign's database: continue it with: starnexus campaign play --name %s\n", st.Name)
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	fmt.Fprintf(out, "\nGame over. Authority: %s\n%s\n", authorityText(live.St), resultText(live.St))
+	return false, nil
+}
+
+// completion runs the post-campaign completion (SR 8.10): bots choose by campaign.BotCompletion,
+// humans from a numbered list.
+func completion(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, brief bool) error {
+	if err := r.Settle(ctx); err != nil {
+		return err
+	}
+	cat, err := r.Content.GameCatalog(campaigns.Scenarios)
+	if err != nil {
+		return err
+	}
+	if !brief {
+		fmt.Fprintf(out, "Post-campaign completion (SR 8.10): each player upgrades cards of the trade deck up to %d, in turn.\n", campaign.TotalUpgrades)
+	}
+	for !r.State.Finished {
+		seat, ok, err := r.State.CompletionTurn(r.Content)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return r.Settle(ctx)
+		}
+		p := r.State.Players[seat]
+		cands, err := r.State.Candidates(r.Content, seat)
+		if err != nil {
+			return err
+		}
+		var u realms.Upgrade
+		if strings.EqualFold(p.Who, "human") {
+			fmt.Fprintf(out, "%s (%d of %d upgrades), choose a card and a row:\n", p.Name, r.State.Upgrades(seat), campaign.TotalUpgrades)
+			for i, c := range cands {
+				fmt.Fprintf(out, "  %d. %s\n", i+1, realms.UpgradedName(c.Card, realms.RowRef{Sheet: c.Sheet, Row: c.Row}))
+			}
+			for {
+				fmt.Fprint(out, "> ")
+				out.Flush()
+				if !in.Scan() {
+					return errors.New("the completion is not over (end of input); continue it with campaign play")
+				}
+				n, err := strconv.Atoi(strings.TrimSpace(in.Text()))
+				if err == nil && n >= 1 && n <= len(cands) {
+					u = cands[n-1]
+					break
+				}
+				fmt.Fprintf(out, "error: answer 1 to %d\n", len(cands))
+			}
+		} else {
+			u = campaign.BotCompletion(cands, cat)
+		}
+		if err := r.Complete(ctx, seat, u); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "completion: %s upgrades %s\n", p.Name, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+	}
+	return nil
+}
+
+func winnerText(s *campaign.State) string {
+	pts := fmt.Sprintf("%s %d, %s %d", s.Players[0].Name, s.Players[0].Points, s.Players[1].Name, s.Players[1].Points)
+	if s.Next <= campaigns.Scenarios {
+		return "Points: " + pts + "."
+	}
+	if w := s.Winner(); w >= 0 {
+		return fmt.Sprintf("%s wins the campaign (points: %s).", s.Players[w].Name, pts)
+	}
+	return fmt.Sprintf("The campaign is a shared victory (points: %s).", pts)
+}
+
+func campaignStatus(ctx context.Context, db campaign.DB, out io.Writer, name string) error {
+	r, err := campaign.Open(ctx, db, name)
+	if err != nil {
+		return err
+	}
+	s, c := r.State, r.Content
+	fmt.Fprintf(out, "Campaign %s: %s (%s), seed %d\n", s.Name, c.Name, c.ID, s.Seed)
+	for i, p := range s.Players {
+		fmt.Fprintf(out, "%s (seat %d, %s, played by %s): %s, %s, %d of %d upgrades\n", p.Name, i+1, p.Faction, p.Who,
+			plural(p.Points, "victory point"), plural(p.Wins, "scenario")+" won", s.Upgrades(i), campaign.TotalUpgrades)
+		fmt.Fprintf(out, "  sheets: %s\n", listOrNone(p.Sheets))
+		var used []string
+		for _, u := range p.Used {
+			used = append(used, fmt.Sprintf("%s/%d", u.Sheet, u.Row))
+		}
+		fmt.Fprintf(out, "  rows used: %s\n", listOrNone(used))
+	}
+	var ups []string
+	for _, u := range s.Upgraded {
+		when := "after the campaign"
+		if u.Scenario > 0 {
+			when = fmt.Sprintf("scenario %d", u.Scenario)
+		}
+		ups = append(ups, fmt.Sprintf("%s by %s, %s", realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}), s.Players[u.Seat].Name, when))
+	}
+	fmt.Fprintf(out, "Upgraded cards (they stay in the trade deck, SR 8.9): %d\n", len(ups))
+	for _, u := range ups {
+		fmt.Fprintf(out, "  %s\n", u)
+	}
+	if len(s.Results) > 0 {
+		fmt.Fprintln(out, "Scenarios played:")
+	}
+	for _, res := range s.Results {
+		sc, _ := campaign.Scenario(c, res.Scenario)
+		w := "draw"
+		if res.Winner >= 0 {
+			w = s.Players[res.Winner].Name + " won, " + plural(res.Points, "point")
+		}
+		ch := ""
+		if res.Choice != "" {
+			ch = ", choice " + res.Choice
+		}
+		fmt.Fprintf(out, "  scenario %2d %-20s %s first%s: %s, %s\n", res.Scenario, sc.Name, s.Players[res.First].Name, ch, w, plural(res.Upgrades, "upgrade"))
+	}
+	switch s.Phase() {
+	case "scenario":
+		sc, _ := campaign.Scenario(c, s.Next)
+		fmt.Fprintf(out, "Next: scenario %d, %s; %s goes first.\n", s.Next, sc.Name, s.Players[s.First].Name)
+	case "playing":
+		sc, _ := campaign.Scenario(c, s.Current.Scenario)
+		_, acts, err := db.LoadGame(ctx, s.Current.ID)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "Under way: scenario %d, %s (game %s, %d actions); %s went first.\n", s.Current.Scenario, sc.Name, s.Current.ID, len(acts), s.Players[s.Current.First].Name)
+	case "completion":
+		fmt.Fprintf(out, "The scenarios are played. %s Next: the post-campaign completion (SR 8.10).\n", winnerText(s))
+	case "finished":
+		fmt.Fprintf(out, "Finished. %s\n", winnerText(s))
+	}
+	return nil
+}
+
+func listOrNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+func campaignList(ctx context.Context, db campaign.DB, out io.Writer) error {
+	recs, err := db.ListCampaigns(ctx)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		fmt.Fprintln(out, "No campaign yet: start one with starnexus campaign new --name N")
+		return nil
+	}
+	for i := range recs {
+		r, err := campaign.FromRecord(&recs[i], db)
+		if err != nil {
+			fmt.Fprintf(out, "%s: %v\n", recs[i].Name, err)
+			continue
+		}
+		s := r.State
+		where := s.Phase()
+		switch where {
+		case "scenario":
+			where = fmt.Sprintf("next scenario %d", s.Next)
+		case "playing":
+			where = fmt.Sprintf("scenario %d under way", s.Current.Scenario)
+		}
+		fmt.Fprintf(out, "%s  %s  %s %s vs %s %s  points %d-%d  %s  (updated %s)\n", s.Name, r.Content.Name, s.Players[0].Name, s.Players[0].Who,
+			s.Players[1].Name, s.Players[1].Who, s.Players[0].Points, s.Players[1].Points, where, recs[i].Updated.UTC().Format("2006-01-02 15:04"))
+	}
+	return nil
+}

@@ -247,7 +247,7 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 			if s.attackerOK(seat, oid(i)) != "" || s.O[i].has(fAttacking) || s.dupAttacker(oid(i)) {
 				continue
 			}
-			if s.live() == 2 {
+			if s.opponentCount(seat) == 1 {
 				buf = append(buf, mkAddAttacker(oid(i), noSeat))
 				continue
 			}
@@ -341,7 +341,7 @@ func (s *State) pendSpec() (*TSpec, oid, oid) {
 func (s *State) untapped(p int8) int { return s.untappedResources(p) }
 
 func (s *State) ownMain(seat int8) bool {
-	return s.Active == seat && (s.Phase == phMain1 || s.Phase == phMain2) && s.NS == 0
+	return !s.opponents(s.Active, seat) && (s.Phase == phMain1 || s.Phase == phMain2) && s.NS == 0
 }
 
 func (s *State) targetsExist(seat int8, src oid, specs []TSpec, below oid) string {

@@ -158,7 +158,7 @@ func (s *State) validate(seat int8, a engine.Action) string {
 
 func (s *State) targetOK(seat, t int8) string {
 	if t == noSeat {
-		if s.live() == 2 {
+		if s.opponentCount(seat) == 1 {
 			return ""
 		}
 		return "name the player it attacks (attack with ... at PLAYER)"
@@ -167,6 +167,26 @@ func (s *State) targetOK(seat, t int8) string {
 		return "a creature attacks an opponent still in the game"
 	}
 	return ""
+}
+
+// attackDeclared passes the declaration to the ally (16.4) or opens the round.
+func (s *State) attackDeclared(seat int8) {
+	s.Pend = pend{}
+	if n := s.teamNext(seat); n >= 0 {
+		s.Pend = pend{K: pAttack, Seat: n}
+		return
+	}
+	s.startRound()
+}
+
+func (s *State) opponentCount(seat int8) int {
+	n := 0
+	for p := int8(0); p < s.N; p++ {
+		if !s.P[p].Lost && s.opponents(seat, p) {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *State) onlyOpponent(seat int8) int8 {
@@ -235,8 +255,7 @@ func (s *State) apply(seat int8, a engine.Action) {
 			s.O[o].Flags |= fAttacking
 			s.O[o].Target = t
 		}
-		s.Pend = pend{}
-		s.startRound()
+		s.attackDeclared(seat)
 	case aBlock:
 		var buf [8]oid
 		at, list := s.decodeBlock(seat, a, buf[:0])
@@ -251,7 +270,7 @@ func (s *State) apply(seat int8, a engine.Action) {
 	case aDone:
 		s.Pend = pend{}
 		if s.Step == stAttackers {
-			s.startRound()
+			s.attackDeclared(seat)
 			return
 		}
 		for at := 1; at < maxObj; at++ {

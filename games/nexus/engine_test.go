@@ -90,21 +90,32 @@ func TestPriorityRounds(t *testing.T) {
 	}
 }
 
-// TestFreeForAllPriorityOrder: the round goes around the table from the seat after the active one.
-func TestFreeForAllPriorityOrder(t *testing.T) {
+// TestRoundOrder: the round goes from the seat after the active one, the active side last
+// (8.4(c)); in allied play the opposing team first, then the active team (16.4).
+func TestRoundOrder(t *testing.T) {
 	tab := mustTable(t)
-	pl := []PlayerSetup{{Name: "A", Hero: "Kaira Swiftclaw"}, {Name: "B", Hero: "Kaira Swiftclaw"}, {Name: "C", Hero: "Kaira Swiftclaw"}, {Name: "D", Hero: "Kaira Swiftclaw"}}
-	s, err := NewPosition(tab, Position{Options: Options{Format: "ffa"}, Players: pl, Active: "C", Phase: "main1"})
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		format, active, want string
+	}{
+		{"ffa", "C", "DABC"},
+		{"ffa", "A", "BCDA"},
+		{"allied", "A", "BDAC"},
+		{"allied", "B", "CABD"},
 	}
-	var got []string
-	for i := 0; i < 4; i++ {
-		got = append(got, mover(t, s))
-		do(t, s, "pass")
-	}
-	if strings.Join(got, "") != "DABC" || s.PhaseName() != "combat" {
-		t.Fatalf("priority order %v, then %s; want D A B C, then combat", got, s.PhaseName())
+	for _, c := range cases {
+		pl := []PlayerSetup{{Name: "A", Hero: "Kaira Swiftclaw"}, {Name: "B", Hero: "Kaira Swiftclaw"}, {Name: "C", Hero: "Kaira Swiftclaw"}, {Name: "D", Hero: "Kaira Swiftclaw"}}
+		s, err := NewPosition(tab, Position{Options: Options{Format: c.format}, Players: pl, Active: c.active, Phase: "main1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i := 0; i < 4; i++ {
+			got = append(got, mover(t, s))
+			do(t, s, "pass")
+		}
+		if strings.Join(got, "") != c.want || s.PhaseName() != "combat" {
+			t.Errorf("%s, %s active: priority order %v, then %s; want %s, then combat", c.format, c.active, got, s.PhaseName(), c.want)
+		}
 	}
 }
 

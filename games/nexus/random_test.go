@@ -187,3 +187,23 @@ func sum(a [MaxSeats]int) int {
 	}
 	return n
 }
+
+func TestRandomAllied(t *testing.T) {
+	tab := mustTable(t)
+	shipped := shippedDecks(t)
+	games := 30
+	if testing.Short() {
+		games = 6
+	}
+	for g := 0; g < games; g++ {
+		ds := []Deck{shipped[g%5], shipped[(g+1)%5], shipped[(g+2)%5], shipped[(g+3)%5]}
+		s, err := NewGame(tab, Options{Format: "allied", MaxTurns: 120}, ds, uint64(2000+g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, s, uint64(g), 400000)
+		if s.Over() && !s.Draw && (s.P[0].Lost != s.P[2].Lost || s.P[1].Lost != s.P[3].Lost) {
+			t.Fatalf("game %d: allies lost separately: %+v", g, s.P)
+		}
+	}
+}

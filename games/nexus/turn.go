@@ -80,8 +80,51 @@ func (s *State) refreshAttack() {
 // startRound opens a priority round (8.4(c)): the next opponent first, the active player last.
 func (s *State) startRound() {
 	s.Sub = 2
-	s.Prio = s.next(s.Active)
+	var buf [MaxSeats]int8
+	s.Prio = s.prioOrder(buf[:0])[0]
 	s.Passes = 0
+}
+
+// prioOrder is the order of a priority round (8.4(c), 16.4): the opponents in seat order from
+// the seat after the active player, then the active player and, in allied play, the ally.
+func (s *State) prioOrder(buf []int8) []int8 {
+	for k := int8(1); k <= s.N; k++ {
+		if q := (s.Active + k) % s.N; !s.P[q].Lost && s.opponents(s.Active, q) {
+			buf = append(buf, q)
+		}
+	}
+	for k := int8(0); k < s.N; k++ {
+		if q := (s.Active + k) % s.N; !s.P[q].Lost && !s.opponents(s.Active, q) {
+			buf = append(buf, q)
+		}
+	}
+	return buf
+}
+
+// nextPrio is the player after p in the round's order.
+func (s *State) nextPrio(p int8) int8 {
+	var buf [MaxSeats]int8
+	o := s.prioOrder(buf[:0])
+	for i, q := range o {
+		if q == p {
+			return o[(i+1)%len(o)]
+		}
+	}
+	return o[0]
+}
+
+// teamNext is the next player of the active side after p in seat order, or -1.
+func (s *State) teamNext(p int8) int8 {
+	for q := p + 1; q < p+s.N; q++ {
+		r := q % s.N
+		if r == s.Active {
+			return -1
+		}
+		if !s.P[r].Lost && !s.opponents(s.Active, r) {
+			return r
+		}
+	}
+	return -1
 }
 
 // pass is a priority pass (8.4(e)).
@@ -89,7 +132,7 @@ func (s *State) pass() {
 	s.Pend = pend{}
 	s.Passes++
 	if s.Passes < s.live() {
-		s.Prio = s.next(s.Prio)
+		s.Prio = s.nextPrio(s.Prio)
 		return
 	}
 	if s.NS > 0 {
@@ -110,7 +153,7 @@ func (s *State) added(seat int8) {
 		return
 	}
 	s.Passes = 1
-	s.Prio = s.next(seat)
+	s.Prio = s.nextPrio(seat)
 	if s.live() == 1 {
 		s.Passes = 0
 	}
@@ -167,7 +210,16 @@ func (s *State) endCombat() {
 }
 
 func (s *State) nextTurn() {
-	s.Active = s.next(s.Active)
+	if s.opts.Format == "allied" { // the other team's turn, led by its first seat (16.4)
+		for q := int8(0); q < s.N; q++ {
+			if !s.P[q].Lost && s.opponents(s.Active, q) {
+				s.Active = q
+				break
+			}
+		}
+	} else {
+		s.Active = s.next(s.Active)
+	}
 	s.Turn++
 	s.Phase, s.Step, s.Sub = phUpkeep, stBegin, 0
 	max := s.opts.MaxTurns

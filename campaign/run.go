@@ -52,6 +52,9 @@ func Create(ctx context.Context, db DB, c *campaigns.Campaign, name string, who 
 	}
 	rec := &store.Campaign{Name: st.Name, State: data}
 	if err := db.CreateCampaign(ctx, rec); err != nil {
+		if errors.Is(err, store.ErrExists) {
+			return nil, fmt.Errorf("a campaign named %q exists already (see starnexus campaign list)", st.Name)
+		}
 		return nil, err
 	}
 	return &Run{DB: db, Rec: rec, State: st, Content: c}, nil

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestCampaignAllWithBots(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	code, out, errOut := runStarnexus(t, "", "campaign", "new", "--name", "duel", "--seats", "greedy,greedy", "--seed", "11", "--db", db)
+	if code != 0 {
+		t.Fatalf("new: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "seat 1: Empire (Star Empire), played by greedy") || !strings.Contains(out, "seat 2: Federation (Trade Federation)") {
+		t.Fatalf("new printed:\n%s", out)
+	}
+	code, out, errOut = runStarnexus(t, "", "campaign", "play", "--name", "duel", "--all", "--db", db)
+	if code != 0 {
+		t.Fatalf("play --all: exit %d: %s\n%s", code, errOut, out)
+	}
+	lines := regexp.MustCompile(`(?m)^scenario (\d+) \(`).FindAllStringSubmatch(out, -1)
+	if len(lines) != 12 {
+		t.Fatalf("%d scenario lines, want 12:\n%s", len(lines), out)
+	}
+	for i, m := range lines {
+		if m[1] != strconv.Itoa(i+1) {
+			t.Fatalf("line %d is scenario %s", i+1, m[1])
+		}
+	}
+	if !regexp.MustCompile(`Campaign duel is finished\. (Empire|Federation) wins the campaign|shared victory`).MatchString(out) {
+		t.Fatalf("no campaign result:\n%s", out)
+	}
+	code, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "duel", "--db", db)
+	if code != 0 || strings.Count(status, "20 of 20 upgrades") != 2 || !strings.Contains(status, "Finished.") {
+		t.Fatalf("status after the campaign:\n%s", status)
+	}
+	// The points printed on the last scenario line are the ones stored.
+	last := regexp.MustCompile(`points Empire (\d+), Federation (\d+)`).FindAllStringSubmatch(out, -1)
+	pts := last[len(last)-1]
+	if !strings.Contains(status, "Empire (seat 1, Star Empire, played by greedy): "+pts[1]+" victory point") ||
+		!strings.Contains(status, "Federation (seat 2, Trade Federation, played by greedy): "+pts[2]+" victory point") {
+		t.Fatalf("status points differ from the play's %v:\n%s", pts[1:], status)
+	}
+	code, list, _ := runStarnexus(t, "", "campaign", "list", "--db", db)
+	if code != 0 || !strings.Contains(list, "duel  Frontier Accord") || !strings.Contains(list, "finished") {
+		t.Fatalf("list:\n%s", list)
+	}
+	code, again, _ := runStarnexus(t, "", "campaign", "play", "--name", "duel", "--db", db)
+	if code != 0 || !strings.Contains(again, "is finished") {
+		t.Fatalf("play after the end: exit %d\n%s", code, again)
+	}
+}
+
+// TestCampaignHumanQuitsAndContinues: a human leaves scenario 1's game; the game stays in the
+// database and the next play continues it from its log.
+func TestCampaignHumanQuitsAndContinues(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	db := filepath.Join(t.TempDir(), "c.db")
+	if code, _, errOut := runStarnexus(t, "", "campaign", "new", "--name", "mine", "--seats", "human,greedy", "--seed", "3", "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, out, errOut := runStarnexus(t, "1\n1\nquit\n", "campaign", "play", "--name", "mine", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, want := range []string{"== Scenario 1: The First Charter ==", "Empire goes first", "Political victory is on", "Empire receives sheet Empire 1", "continue it with: starnexus campaign play --name mine"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play lacks %q:\n%s", want, out)
+		}
+	}
+	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "mine", "--db", db)
+	m := regexp.MustCompile(`Under way: scenario 1, The First Charter \(game \S+, (\d+) actions\)`).FindStringSubmatch(status)
+	if m == nil || m[1] != "2" {
+		t.Fatalf("status after quitting (want 2 actions):\n%s", status)
+	}
+	code, out, _ = runStarnexus(t, "quit\n", "campaign", "play", "--name", "mine", "--db", db)
+	if code != 0 || !strings.Contains(out, "Continuing scenario 1 of campaign mine") || !strings.Contains(out, "after 2 actions") {
+		t.Fatalf("second play: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := runStarnexus(t, "", "campaign", "play", "--name", "mine", "--all", "--db", db); code != 1 || !strings.Contains(errOut, "--all plays bots only") {
+		t.Fatalf("--all with a human: exit %d, %s", code, errOut)
+	}
+}
+
+func TestCampaignErrors(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	if code, _, errOut := runStarnexus(t, "", "campaign", "new", "--name", "x", "--seats", "greedy,greedy", "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"campaign", "new", "--name", "x", "--seats", "greedy,greedy", "--db", db}, 1, `a campaign named "x" exists already`},
+		{[]string{"campaign", "new", "--name", "y", "--seats", "greedy", "--db", db}, 1, "two seats"},
+		{[]string{"campaign", "new", "--name", "y", "--seats", "greedy,gredy", "--db", db}, 1, "seat 2"},
+		{[]string{"campaign", "new", "--name", "y", "--campaign", "frontier", "--db", db}, 1, `unknown campaign "frontier"`},
+		{[]string{"campaign", "play", "--db", db}, 2, "--name is required"},
+		{[]string{"campaign", "status", "--name", "nope", "--db", db}, 1, `no campaign "nope"`},
+		{[]string{"campaign", "fly"}, 2, `unknown command "fly"`},
+		{[]string{"campaign", "list", "extra", "--db", db}, 2, `unexpected argument "extra"`},
+	} {
+		code, _, errOut := runStarnexus(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+}

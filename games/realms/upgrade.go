@@ -40,7 +40,7 @@ type Upgrade struct {
 	Card    string // the card's name
 	Sheet   string
 	Row     int     // from 1; the column follows from the card's kind
-	Faction Faction // the upgrader's faction (SR 8.4), e.g. StarEmpire
+	Faction Faction // the upgrader's faction (SR 8.4), e.g. StarEmpire; 0: the row owner's
 }
 
 // CampaignSeat is what one seat brings to a campaign game.

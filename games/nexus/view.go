@@ -96,6 +96,10 @@ func (v *View) MarshalJSON() ([]byte, error) {
 			HandCount: s.count(p, zHand), LibraryCount: s.count(p, zLibrary), PileCount: s.count(p, zPile),
 			Graveyard: s.names(p, zGrave), Exile: s.names(p, zExile), Resources: []permJSON{}, Field: []permJSON{}}
 		sees := v.seat >= 0 && (int8(v.seat) == p || (s.opts.Format == "allied" && !s.opponents(int8(v.seat), p)))
+		if !allKept && !sees {
+			// Hand and library sizes would tell the mulligans, hidden until all have kept (10.6).
+			pj.HandCount, pj.LibraryCount = -1, -1
+		}
 		if pl.Revealed || sees {
 			pj.Hero = s.tab.Defs[pl.Hero].Name
 		}
@@ -203,4 +207,48 @@ func (s *State) objs(p int8, z zone) []oid {
 		}
 	}
 	return out
+}
+
+// Determinize implements engine.Determinizer: a whole State consistent with what the seat
+// knows. Each other player's hand and library are dealt again from those cards together (an
+// ally's hand is known, so only its library is reordered), every library and resource pile is
+// reordered, and the random source is replaced.
+func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
+	s := v.st.CloneInto(dst).(*State)
+	s.rng = engine.NewRNG(rng.Uint64())
+	me := int8(v.seat)
+	for p := int8(0); p < s.N; p++ {
+		known := me >= 0 && (p == me || (s.opts.Format == "allied" && !s.opponents(me, p)))
+		var ids [maxObj]oid
+		n := 0
+		for i := 1; i < maxObj; i++ {
+			o := &s.O[i]
+			if o.Def != 0 && o.Owner == p && (o.Zone == zLibrary || (!known && o.Zone == zHand)) {
+				ids[n] = oid(i)
+				n++
+			}
+		}
+		for i := n - 1; i > 0; i-- {
+			j := rng.Intn(i + 1)
+			a, b := &s.O[ids[i]], &s.O[ids[j]]
+			a.Def, b.Def = b.Def, a.Def
+		}
+		s.shuffle(p, zLibrary)
+		s.shuffle(p, zPile)
+		if !s.P[p].Revealed && !known {
+			// A secret hero is not known before the reveal: any hero may stand in.
+			var heroes [16]uint8
+			h := 0
+			for d := 1; d < len(s.tab.Defs) && h < len(heroes); d++ {
+				if s.tab.Defs[d].Type == THero {
+					heroes[h] = uint8(d)
+					h++
+				}
+			}
+			if h > 0 {
+				s.P[p].Hero = heroes[rng.Intn(h)]
+			}
+		}
+	}
+	return s
 }

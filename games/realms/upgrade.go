@@ -225,7 +225,7 @@ func (s *State) setupCampaign() error {
 		if strings.TrimSpace(cs.TurnStart) == "" {
 			continue
 		}
-		ab, err := parseTurnStart(cs.TurnStart)
+		ab, err := ParseTurnStart(cs.TurnStart)
 		if err != nil {
 			return fmt.Errorf("campaign: %s: turn_start: %w", s.SeatName(engine.Seat(i)), err)
 		}
@@ -274,13 +274,13 @@ func ParseSticker(text string) (Ability, Slot, error) {
 	if text != "" && t == "" {
 		return nil, on, fmt.Errorf("%q: the sticker has no effect", text)
 	}
-	ab, err := parseTurnStart(t)
+	ab, err := ParseTurnStart(t)
 	return ab, on, err
 }
 
-// parseTurnStart reads an ability that belongs to no printed slot (a sticker's, a turn
+// ParseTurnStart reads an ability that belongs to no printed slot (a sticker's, a turn
 // start's): the ability language without copies or "put this card into hand".
-func parseTurnStart(text string) (Ability, error) {
+func ParseTurnStart(text string) (Ability, error) {
 	ab, err := ParseAbility(text)
 	if err != nil {
 		return nil, err

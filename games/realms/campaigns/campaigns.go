@@ -507,12 +507,8 @@ func (c *Campaign) rules(at string, ys []ruleYAML) ([]Rule, error) {
 			return nil, fmt.Errorf("%s: field authority: %d", rat, r.Authority)
 		}
 		if r.TurnStart != "" {
-			_, on, err := realms.ParseSticker(r.TurnStart)
-			if err != nil {
+			if _, err := realms.ParseTurnStart(r.TurnStart); err != nil {
 				return nil, fmt.Errorf("%s: field turn_start: %w", rat, err)
-			}
-			if on != realms.Primary || strings.HasPrefix(strings.ToLower(r.TurnStart), "and ") {
-				return nil, fmt.Errorf("%s: field turn_start: %q: a turn-start ability is plain effects, without \"and\", \"ally:\" or \"scrap:\"", rat, r.TurnStart)
 			}
 		}
 		var err error

@@ -271,7 +271,7 @@ func TestMalformed(t *testing.T) {
 		{"bad who", "{who: first, authority: 40}", "{who: frist, authority: 40}", "", []string{"scenario 2 (Two): rules[0]: field who", `unknown seat "frist"`, `did you mean "first"?`}},
 		{"empty rule", "{who: first, authority: 40}", "{who: first}", "", []string{"scenario 2 (Two): rules[0]: the rule changes nothing"}},
 		{"bad turn_start", "turn_start: trade 1", "turn_start: trade lots", "", []string{"choice option 1: rules[0]: field turn_start", "trade lots"}},
-		{"turn_start with and", "turn_start: trade 1", "turn_start: and trade 1", "", []string{"field turn_start", "a turn-start ability is plain effects"}},
+		{"turn_start with and", "turn_start: trade 1", "turn_start: and trade 1", "", []string{"choice option 1: rules[0]: field turn_start", "and trade 1"}},
 		{"two turn starts", "{name: A, rules: [{who: both, turn_start: trade 1}]}", "{name: A, rules: [{who: both, turn_start: trade 1}, {who: first, turn_start: combat 1}]}", "", []string{"scenario 3 (Three)", "two turn_start abilities"}},
 		{"one option", "        - {name: B, rules: [{who: second, hand: [Viper]}]}\n", "", "", []string{"scenario 3 (Three): choice: field options: 1 options"}},
 		{"printed card added to trade deck", "trade_deck: [Broker x2]", "trade_deck: [Cutter]", "", []string{"scenario 2 (Two): field trade_deck", "Cutter is not one of the campaign's own trade-deck cards"}},

@@ -28,14 +28,6 @@ func (s *State) advance() {
 func (s *State) autoAnswer() bool {
 	switch s.Pend.K {
 	case pTarget, pPay, pJobTarget:
-	case pAttack, pBlock:
-		// A declaration under way is confirmed only by its player's done.
-		for i := 1; i < maxObj; i++ {
-			o := &s.O[i]
-			if o.Ctrl == s.Pend.Seat && o.Zone == zField && (o.has(fAttacking) || o.Blocking != 0) {
-				return false
-			}
-		}
 	default:
 		return false
 	}

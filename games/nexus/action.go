@@ -377,7 +377,10 @@ func (s *State) canCast(seat int8, o oid) string {
 	case d.Type == TInstant || d.KW&Deployment != 0:
 	case d.Type == TCreature || d.Type == TEquipment:
 		if !s.ownMain(seat) {
-			return "a " + typeWord(d.Type) + " is requisitioned only in your main phase with an empty stack (8.2)"
+			if d.Type == TEquipment {
+				return "an equipment is requisitioned only in your main phase with an empty stack (8.2)"
+			}
+			return "a creature is requisitioned only in your main phase with an empty stack (8.2)"
 		}
 	default:
 		return "that card can't be requisitioned"
@@ -390,18 +393,6 @@ func (s *State) canCast(seat int8, o oid) string {
 	}
 	it := item{Card: o, Ab: -1, Ctrl: seat}
 	return s.targetsExist(seat, 0, s.itemSpecs(&it), s.topCard())
-}
-
-func typeWord(t Type) string {
-	switch t {
-	case TCreature:
-		return "creature"
-	case TEquipment:
-		return "equipment"
-	case TInstant:
-		return "instant"
-	}
-	return "card"
 }
 
 func (s *State) canActivate(seat int8, o oid, ai int) string {
@@ -518,7 +509,7 @@ func (s *State) blockListOK(seat int8, a oid, bs []oid) string {
 			return "a tapped creature can't block (4.1.4)"
 		}
 		if bo.Blocking != 0 && bo.Blocking != a {
-			return s.tab.Defs[bo.Def].Name + " is already blocking another attacker"
+			return "a creature named is already blocking another attacker"
 		}
 		bkw := s.kw(b)
 		if akw&Alteration != 0 && bkw&Alteration == 0 {

@@ -2,10 +2,14 @@ package campaign
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
+	"starnexus/store/postgres"
 	"starnexus/store/sqlite"
 )
 
@@ -62,6 +66,30 @@ func essence(t *testing.T, s *State) string {
 // and the database reopened each time. Both runs must end in the same campaign state: every
 // upgrade, row and point kept, and the interrupted games continued from their logs.
 func TestKillAndResume(t *testing.T) {
+	dir := t.TempDir()
+	killAndResume(t, "killed", func(t *testing.T) DB { return openDB(t, filepath.Join(dir, "killed.db")) })
+}
+
+// TestKillAndResumePostgres is the same on PostgreSQL (STARNEXUS_TEST_POSTGRES, as the store
+// tests; skipped without it).
+func TestKillAndResumePostgres(t *testing.T) {
+	dsn := os.Getenv("STARNEXUS_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("STARNEXUS_TEST_POSTGRES is not set")
+	}
+	var b [4]byte
+	rand.Read(b[:])
+	killAndResume(t, "killed-"+hex.EncodeToString(b[:]), func(t *testing.T) DB {
+		db, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return db
+	})
+}
+
+// killAndResume runs the test on the database open reaches (each call: a new process).
+func killAndResume(t *testing.T, name string, open func(t *testing.T) DB) {
 	ctx := context.Background()
 	c := load(t)
 	dir := t.TempDir()
@@ -69,7 +97,7 @@ func TestKillAndResume(t *testing.T) {
 	// The straight run.
 	ref := openDB(t, filepath.Join(dir, "ref.db"))
 	defer ref.Close()
-	rr, err := Create(ctx, ref, c, "killed", [2]string{"greedy", "greedy"}, 99)
+	rr, err := Create(ctx, ref, c, name, [2]string{"greedy", "greedy"}, 99)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,9 +115,8 @@ func TestKillAndResume(t *testing.T) {
 	}
 
 	// The interrupted run.
-	path := filepath.Join(dir, "killed.db")
-	db := openDB(t, path)
-	r, err := Create(ctx, db, c, "killed", [2]string{"greedy", "greedy"}, 99)
+	db := open(t)
+	r, err := Create(ctx, db, c, name, [2]string{"greedy", "greedy"}, 99)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,8 +136,8 @@ func TestKillAndResume(t *testing.T) {
 	db.Close() // the kill: nothing in memory survives
 	r, l = nil, nil
 
-	db = openDB(t, path)
-	r, err = Open(ctx, db, "killed")
+	db = open(t)
+	r, err = Open(ctx, db, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,9 +167,9 @@ func TestKillAndResume(t *testing.T) {
 	db.Close()
 	r, l = nil, nil
 
-	db = openDB(t, path)
+	db = open(t)
 	defer db.Close()
-	if r, err = Open(ctx, db, "killed"); err != nil {
+	if r, err = Open(ctx, db, name); err != nil {
 		t.Fatal(err)
 	}
 	if r.State.Phase() != "playing" {
@@ -165,7 +192,7 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatalf("scenario 3's game: finished %v, %v", g != nil && g.Finished, err)
 	}
 	// Reopened once more, the campaign is as it was saved.
-	again, err := Open(ctx, db, "killed")
+	again, err := Open(ctx, db, name)
 	if err != nil {
 		t.Fatal(err)
 	}

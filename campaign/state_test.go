@@ -51,7 +51,11 @@ func TestTransitionErrors(t *testing.T) {
 		do   func(s *State) error
 		want string
 	}{
-		{"start while playing", func(s *State) error { s.Begin(c, Game{ID: "g", Scenario: 1, Choice: -1}); _, err := s.Start(c, 0); return err }, "no scenario to start (playing)"},
+		{"start while playing", func(s *State) error {
+			s.Begin(c, Game{ID: "g", Scenario: 1, Choice: -1})
+			_, err := s.Start(c, 0)
+			return err
+		}, "no scenario to start (playing)"},
 		{"choice out of range", func(s *State) error { s.Next = 2; _, err := s.Start(c, 3); return err }, "scenario 2: choice 4: choose 1 to 3"},
 		{"no choice made", func(s *State) error { s.Next = 2; _, err := s.Start(c, -1); return err }, "choose 1 to 3"},
 		{"begin another scenario", func(s *State) error { return s.Begin(c, Game{ID: "g", Scenario: 2}) }, "game of scenario 2 does not follow"},

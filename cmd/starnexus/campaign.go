@@ -220,6 +220,15 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 				fmt.Fprintf(out, "%s chooses %s: %s\n", first.Name, opts[choice].Name, opts[choice].Text)
 			}
 		}
+		if !brief {
+			if hooks, err := sc.Hooks(st.First, choice); err == nil {
+				for i, h := range hooks {
+					if t := hookText(h); t != "" {
+						fmt.Fprintf(out, "Rules for %s: %s.\n", st.Players[i].Name, t)
+					}
+				}
+			}
+		}
 		if live, err = r.StartGame(ctx, choice); err != nil {
 			return false, err
 		}
@@ -257,6 +266,26 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 	fmt.Fprintf(out, "scenario %d (%s): %s wins %s; points %s %d, %s %d; %s\n", res.Scenario, sc.Name, winner, plural(res.Points, "point"),
 		r.State.Players[0].Name, r.State.Players[0].Points, r.State.Players[1].Name, r.State.Players[1].Points, upText)
 	return false, nil
+}
+
+// hookText says what a scenario's rules change for one seat.
+func hookText(h realms.CampaignSeat) string {
+	var parts []string
+	if h.Authority > 0 {
+		parts = append(parts, fmt.Sprintf("starts with %d Authority", h.Authority))
+	}
+	for _, z := range []struct {
+		what  string
+		cards []string
+	}{{"shuffled into the deck", h.Deck}, {"in the starting hand", h.Hand}, {"in play at the start", h.InPlay}} {
+		if len(z.cards) > 0 {
+			parts = append(parts, strings.Join(z.cards, ", ")+" "+z.what)
+		}
+	}
+	if h.TurnStart != "" {
+		parts = append(parts, "at the start of each turn: "+h.TurnStart)
+	}
+	return strings.Join(parts, "; ")
 }
 
 func askChoice(in *bufio.Scanner, out *bufio.Writer, who string, sc *campaigns.Scenario) (int, error) {

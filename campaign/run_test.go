@@ -97,7 +97,7 @@ func killAndResume(t *testing.T, name string, open func(t *testing.T) DB) {
 	// The straight run.
 	ref := openDB(t, filepath.Join(dir, "ref.db"))
 	defer ref.Close()
-	rr, err := Create(ctx, ref, c, name, [2]string{"greedy", "greedy"}, 99)
+	rr, err := Create(ctx, ref, c, name, [2]string{"random", "greedy"}, 99)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func killAndResume(t *testing.T, name string, open func(t *testing.T) DB) {
 
 	// The interrupted run.
 	db := open(t)
-	r, err := Create(ctx, db, c, name, [2]string{"greedy", "greedy"}, 99)
+	r, err := Create(ctx, db, c, name, [2]string{"random", "greedy"}, 99)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,6 +155,23 @@ func killAndResume(t *testing.T, name string, open func(t *testing.T) DB) {
 		t.Fatalf("the resumed game has %d actions in its log, want 57", len(l.Actions))
 	}
 	playGame(t, r, l, -1, true)
+	// The resumed game is the straight run's game, action for action.
+	_, straight, err := ref.LoadGame(ctx, rr.State.Results[1].Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, resumed, err := db.LoadGame(ctx, r.State.Results[1].Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(straight) != len(resumed) {
+		t.Fatalf("scenario 2: %d actions resumed, %d straight", len(resumed), len(straight))
+	}
+	for i := range straight {
+		if straight[i] != resumed[i] {
+			t.Fatalf("scenario 2, action %d: %+v resumed, %+v straight", i, resumed[i], straight[i])
+		}
+	}
 	if got := essence(t, r.State); got != after[1] {
 		t.Fatalf("after scenario 2 resumed:\n%s\nwant (straight run):\n%s", got, after[1])
 	}

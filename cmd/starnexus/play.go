@@ -53,6 +53,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	save := fs.String("save", "", "save to `FILE` on quit (default: the --resume file, else "+defaultSave+")")
 	format := fs.String("format", "standard", "game format: "+strings.Join(realms.Formats, ", "))
 	sets := fs.String("sets", "core", "card sets mixed into the trade deck, comma-separated (core, colony-wars)")
+	game := fs.String("game", "realms", "the game: realms or nexus (Stellar Nexus)")
+	nexusDecks := fs.String("decks", "", "Stellar Nexus: the shipped deck of each seat, comma-separated (damnareh, kern, hilote, rayji, cypios)")
 	var options listFlag
 	fs.Var(&options, "option", "game option `name=value`; repeatable. Options: max_rounds=N (round cap, a draw when reached; default 100), "+
 		"explorers=N (Explorer pile size), first_player=N (seat that starts, from 1; default drawn from the seed), "+
@@ -62,6 +64,20 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if *game == "nexus" {
+		if !given["seed"] {
+			*seed = uint64(time.Now().UnixNano())
+		}
+		g := nexusSetup{format: *format, decks: splitList(*nexusDecks), seats: splitList(*seats), names: splitList(*names), seed: *seed}
+		if err := runNexusPlay(g, stdin, stdout); err != nil {
+			fmt.Fprintf(stderr, "starnexus play: %v\n", err)
+			return 1
+		}
+		return 0
+	} else if *game != "realms" {
+		fmt.Fprintf(stderr, "starnexus play: unknown game %q (realms, nexus)\n", *game)
+		return 2
+	}
 
 	cat, err := realms.LoadCatalog()
 	if err != nil {

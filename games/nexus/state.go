@@ -292,6 +292,8 @@ func (s *State) Winners() []engine.Seat {
 	return out
 }
 
+func seatOf(p int8) engine.Seat { return engine.Seat(p) }
+
 func (s *State) def(o oid) *Def { return &s.tab.Defs[s.O[o].Def] }
 
 // next returns the next seat after p in turn order that is still in the game.

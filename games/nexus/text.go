@@ -37,6 +37,9 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 		if r.K == tkPlayer {
 			return "choose " + s.SeatName(engine.Seat(r.ID))
 		}
+		if s.Pend.K == pPay || s.isResource(oid(r.ID)) {
+			return "choose " + s.nameOf(oid(r.ID)) // only one's own resources are tapped
+		}
 		return "choose " + s.refName(oid(r.ID))
 	case aAddAttacker:
 		return "add attacker " + s.nameOf(oid(a)) + s.atText(int8(a>>8)&7)

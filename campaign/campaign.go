@@ -65,8 +65,10 @@ type Result struct {
 	First    int    `json:"first"`
 	Choice   string `json:"choice,omitempty"`
 	Winner   int    `json:"winner"` // the seat that took the Victory Point card; -1: a draw
-	Points   int    `json:"points"`
-	Upgrades int    `json:"upgrades"`
+	// Political: the winner won by political victory (SR 8.7), the loser still had authority.
+	Political bool `json:"political,omitempty"`
+	Points    int  `json:"points"`
+	Upgrades  int  `json:"upgrades"`
 }
 
 // Game is a campaign game: its setup and, once begun, its id in the store.

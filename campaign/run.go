@@ -242,6 +242,10 @@ func (r *Run) Finish(ctx context.Context, l *Live) (Result, error) {
 	if err := r.State.Record(r.Content, l.Game.ID, winner, l.St.UpgradesMade()); err != nil {
 		return Result{}, err
 	}
+	// In a two-player game only a political victory ends with the loser's authority above 0.
+	if winner >= 0 && l.St.RealmsView(engine.Spectator).Authority(engine.Seat(1-winner)) > 0 {
+		r.State.Results[len(r.State.Results)-1].Political = true
+	}
 	if err := r.State.Settle(r.Content); err != nil {
 		return Result{}, err
 	}

@@ -263,7 +263,11 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 	if len(ups) > 0 {
 		upText = fmt.Sprintf("upgrades %d: %s", len(ups), strings.Join(ups, ", "))
 	}
-	fmt.Fprintf(out, "scenario %d (%s): %s wins %s; points %s %d, %s %d; %s\n", res.Scenario, sc.Name, winner, plural(res.Points, "point"),
+	how := ""
+	if res.Political {
+		how = " by political victory"
+	}
+	fmt.Fprintf(out, "scenario %d (%s): %s wins %s%s; points %s %d, %s %d; %s\n", res.Scenario, sc.Name, winner, plural(res.Points, "point"), how,
 		r.State.Players[0].Name, r.State.Players[0].Points, r.State.Players[1].Name, r.State.Players[1].Points, upText)
 	return false, nil
 }
@@ -464,6 +468,9 @@ func campaignStatus(ctx context.Context, db campaign.DB, out io.Writer, name str
 		w := "draw"
 		if res.Winner >= 0 {
 			w = s.Players[res.Winner].Name + " won, " + plural(res.Points, "point")
+			if res.Political {
+				w += " (political victory)"
+			}
 		}
 		ch := ""
 		if res.Choice != "" {

@@ -16,6 +16,7 @@ import (
 
 	"starnexus/bots"
 	"starnexus/engine"
+	"starnexus/games/nexus/decks"
 	"starnexus/store"
 )
 
@@ -29,6 +30,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/log", s.handleLog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/bots", s.handleBots)
+	mux.HandleFunc("GET /api/decks", s.handleDecks)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
@@ -105,6 +107,7 @@ type createReq struct {
 		Name string `json:"name"`
 		Kind string `json:"kind"`
 		Bot  string `json:"bot"`
+		Deck string `json:"deck"` // Stellar Nexus: the seat's shipped deck
 	} `json:"seats"`
 }
 
@@ -124,15 +127,21 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	m := &store.Game{ID: newID(), Game: req.Game, Format: req.Format, Sets: req.Sets, Options: req.Options, Created: time.Now()}
+	m := &store.Game{ID: newID(), Game: strings.ToLower(strings.TrimSpace(req.Game)), Format: req.Format, Sets: req.Sets, Options: req.Options, Created: time.Now()}
 	if m.Game == "" {
 		m.Game = "realms"
 	}
-	if m.Format == "" {
-		m.Format = "standard"
+	if !knownGame(m.Game) {
+		writeErr(w, errf(http.StatusBadRequest, "unknown game %q (known: %s)", req.Game, strings.Join(gameNames(), ", ")))
+		return
 	}
-	if len(m.Sets) == 0 {
-		m.Sets = []string{"core"}
+	if m.Game == "realms" {
+		if m.Format == "" {
+			m.Format = "standard"
+		}
+		if len(m.Sets) == 0 {
+			m.Sets = []string{"core"}
+		}
 	}
 	if req.Seed != nil {
 		if !s.cfg.AllowSeed {
@@ -164,8 +173,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		case store.Bot:
 			// Only the registered names: the "ismcts:k=v" experiment form would let a client
 			// set a search budget that occupies the server's cores.
-			if !slices.Contains(bots.Names(), strings.ToLower(rs.Bot)) {
-				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(bots.Names(), ", ")))
+			if !slices.Contains(bots.NamesFor(m.Game), strings.ToLower(rs.Bot)) {
+				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(bots.NamesFor(m.Game), ", ")))
 				return
 			}
 			st.Bot = strings.ToLower(rs.Bot)
@@ -191,7 +200,21 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		m.Seats = append(m.Seats, st)
 		out[i].Name, out[i].Kind, out[i].Bot = name, kind, st.Bot
 	}
-	if _, err := newState(s.cat, m); err != nil {
+	seatDecks := make([]string, len(req.Seats))
+	for i, rs := range req.Seats {
+		seatDecks[i] = rs.Deck
+		if rs.Deck != "" && m.Game != "nexus" {
+			writeErr(w, errf(http.StatusBadRequest, "seat %d: a deck is chosen only in a Stellar Nexus game", i+1))
+			return
+		}
+	}
+	if m.Game == "nexus" {
+		if err := completeNexus(m, seatDecks); err != nil {
+			writeErr(w, errf(http.StatusBadRequest, "%v", err))
+			return
+		}
+	}
+	if _, err := s.newState(m); err != nil {
 		writeErr(w, errf(http.StatusBadRequest, "%v", err))
 		return
 	}
@@ -204,7 +227,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	s.log.Info("game created", "game", m.ID, "format", m.Format, "seats", len(m.Seats))
+	s.log.Info("game created", "game", m.ID, "kind", m.Game, "format", m.Format, "seats", len(m.Seats))
 	writeJSON(w, http.StatusCreated, map[string]any{"id": m.ID, "seats": out})
 }
 
@@ -386,7 +409,7 @@ func (s *Server) claim(ctx context.Context, g *game, n int, name string) (string
 	m := *g.meta
 	m.Seats = append([]store.Seat(nil), g.meta.Seats...)
 	m.Seats[n].Name, m.Seats[n].TokenHash, m.Seats[n].Claimed = name, store.HashToken(tok), true
-	if err := g.rebuild(s.cat, &m, g.log); err != nil {
+	if err := g.rebuild(s, &m, g.log); err != nil {
 		return "", errf(http.StatusInternalServerError, "%v", err)
 	}
 	s.log.Info("seat claimed", "game", g.id, "seat", n)
@@ -433,11 +456,38 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 	type bot struct {
 		Name string `json:"name"`
 	}
-	var out []bot
-	for _, n := range bots.Names() {
+	game := r.URL.Query().Get("game")
+	if game == "" {
+		game = "realms"
+	}
+	if !knownGame(game) {
+		writeErr(w, errf(http.StatusBadRequest, "unknown game %q (known: %s)", game, strings.Join(gameNames(), ", ")))
+		return
+	}
+	out := []bot{}
+	for _, n := range bots.NamesFor(game) {
 		out = append(out, bot{n})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"bots": out})
+	writeJSON(w, http.StatusOK, map[string]any{"game": game, "bots": out})
+}
+
+// handleDecks lists the shipped Stellar Nexus decks a seat may name.
+func (s *Server) handleDecks(w http.ResponseWriter, r *http.Request) {
+	type deck struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+		Hero  string `json:"hero"`
+	}
+	out := []deck{}
+	for _, n := range decks.Names() {
+		d, err := decks.Load(n)
+		if err != nil {
+			writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+			return
+		}
+		out = append(out, deck{Name: n, Title: d.Name, Hero: d.Hero})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": "nexus", "decks": out})
 }
 
 func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {

@@ -6,13 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"sync"
 	"time"
 
-	"starnexus/bots"
 	"starnexus/engine"
-	"starnexus/games/realms"
 	"starnexus/store"
 )
 
@@ -27,7 +24,7 @@ type game struct {
 
 	mu      sync.Mutex
 	meta    *store.Game
-	st      *realms.State
+	st      engine.State
 	log     []store.Action
 	last    []int // per seat: the seq of its latest accepted action, -1 if none
 	bots    []engine.Bot
@@ -61,28 +58,9 @@ func seatNames(m *store.Game) []string {
 	return out
 }
 
-// newState sets up the game m describes, before any action.
-func newState(cat *realms.Catalog, m *store.Game) (*realms.State, error) {
-	if m.Game != "realms" {
-		return nil, fmt.Errorf("game %q is not playable here (known: realms)", m.Game)
-	}
-	opts := realms.Options{Format: m.Format, Sets: m.Sets, Names: seatNames(m)}
-	keys := make([]string, 0, len(m.Options))
-	for k := range m.Options {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if err := realms.SetOption(&opts, k, m.Options[k]); err != nil {
-			return nil, err
-		}
-	}
-	return realms.NewGame(cat, opts, m.Seed)
-}
-
 // rebuild sets the game up from its setup and log, checking every action as a typed one.
-func (g *game) rebuild(cat *realms.Catalog, m *store.Game, log []store.Action) error {
-	st, err := newState(cat, m)
+func (g *game) rebuild(s *Server, m *store.Game, log []store.Action) error {
+	st, err := s.newState(m)
 	if err != nil {
 		return fmt.Errorf("game %s: set up: %w", g.id, err)
 	}
@@ -94,9 +72,9 @@ func (g *game) rebuild(cat *realms.Catalog, m *store.Game, log []store.Action) e
 	if g.bots == nil {
 		g.bots = make([]engine.Bot, len(m.Seats))
 		g.rngs = make([]*engine.RNG, len(m.Seats))
-		for i, s := range m.Seats {
-			if s.Kind == store.Bot {
-				b, err := bots.New(s.Bot)
+		for i, seat := range m.Seats {
+			if seat.Kind == store.Bot {
+				b, err := newBot(m.Game, seat.Bot)
 				if err != nil {
 					return fmt.Errorf("game %s: seat %d: %w", g.id, i, err)
 				}
@@ -365,7 +343,7 @@ func (s *Server) catchUp(ctx context.Context, g *game) error {
 	}
 	if claimed && len(g.log) == 0 {
 		// Names changed: set the game up again with them (no action was taken yet).
-		if err := g.rebuild(s.cat, m, acts); err != nil {
+		if err := g.rebuild(s, m, acts); err != nil {
 			return errf(http.StatusInternalServerError, "%v", err)
 		}
 	} else {

@@ -58,7 +58,7 @@ func hiddenInvariance(t *testing.T, bot string) {
 				t.Fatalf("step %d: seat %d's views differ:\n%s\n%s", step, seat, va, vb)
 			}
 		}
-		if a.st.Active != 0 {
+		if a.st.(*realms.State).Active != 0 {
 			break // Bob's turn: his hand is his to show now
 		}
 		for _, p := range probes {

@@ -58,7 +58,7 @@ func canaryCatalog(t *testing.T) *realms.Catalog {
 func hiddenCanaries(g *game) []string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	st := g.st
+	st := g.st.(*realms.State)
 	seen := map[string]bool{}
 	add := func(ids []realms.CardID) {
 		for _, c := range ids {

@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"starnexus/games/nexus"
 	"starnexus/games/realms"
 	"starnexus/store"
 )
@@ -31,6 +32,8 @@ import (
 type Config struct {
 	Store   store.Store
 	Catalog *realms.Catalog
+	// Nexus is the Stellar Nexus card table; nil: the built-in starter set.
+	Nexus *nexus.Table
 	// AllowSeed accepts a client-chosen seed (tests, puzzles); otherwise seeds come from
 	// crypto/rand (DESIGN.md §6).
 	AllowSeed bool
@@ -48,6 +51,7 @@ type Server struct {
 	cfg     Config
 	store   store.Store
 	cat     *realms.Catalog
+	nexus   *nexus.Table
 	log     *slog.Logger
 	owner   string // this process's name in bot leases
 	multi   bool   // other processes share the store
@@ -68,7 +72,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, log: cfg.Logger, owner: randomHex(8),
+	if cfg.Nexus == nil {
+		tab, err := nexus.Builtin()
+		if err != nil {
+			return nil, fmt.Errorf("stellar nexus cards: %w", err)
+		}
+		cfg.Nexus = tab
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, nexus: cfg.Nexus, log: cfg.Logger, owner: randomHex(8),
 		games: map[string]*game{}, load: map[string]*sync.Mutex{}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
@@ -159,7 +170,7 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		return nil, err
 	}
 	g = &game{id: id, clients: map[*client]struct{}{}}
-	if err := g.rebuild(s.cat, m, acts); err != nil {
+	if err := g.rebuild(s, m, acts); err != nil {
 		s.mu.Lock()
 		delete(s.load, id)
 		s.mu.Unlock()

@@ -262,16 +262,22 @@ func (g Nexus) perform(s *nexus.State, by, text string, next *Step, autopass boo
 			}
 		}
 	}
-	m, err := mover(s)
-	if err != nil {
-		return err
+	movers := s.ToMove(nil)
+	if len(movers) == 0 {
+		return errors.New("the game is over: nobody may act")
 	}
-	seat := m
+	seat := movers[0]
 	if bySeat >= 0 {
-		if bySeat != m {
-			return fmt.Errorf("%s may not act now (%s decides)", by, s.SeatName(m))
+		ok := false
+		for _, m := range movers {
+			ok = ok || m == bySeat
+		}
+		if !ok {
+			return fmt.Errorf("%s may not act now (%s decides)", by, s.SeatName(movers[0]))
 		}
 		seat = bySeat
+	} else if len(movers) > 1 {
+		return errors.New("several players may act now; name one with by")
 	}
 	if err := apply(s, seat, lead); err != nil {
 		return err
@@ -560,6 +566,13 @@ func (g Nexus) checkGame(s *nexus.State, key string, want any) (bool, string, st
 		}
 		return strings.EqualFold(got, fmt.Sprint(want)), got, fmt.Sprint(want), nil
 	case "winner":
+		if n, err := wantInt(want); err == nil && s.Format() == "allied" {
+			got := "none"
+			if w := s.Winners(); len(w) > 0 {
+				got = strconv.Itoa(s.TeamOf(w[0]))
+			}
+			return got == strconv.Itoa(n), "team " + got, "team " + strconv.Itoa(n), nil
+		}
 		got := "none"
 		if w := s.Winners(); len(w) > 0 {
 			names := make([]string, len(w))

@@ -144,6 +144,14 @@ func (s *State) ToMove(buf []engine.Seat) []engine.Seat {
 	if s.Done || s.Pend.K == pNone {
 		return buf
 	}
+	if s.Pend.K == pBlock {
+		for p := int8(0); p < s.N; p++ {
+			if s.P[p].Blocks {
+				buf = append(buf, engine.Seat(p))
+			}
+		}
+		return buf
+	}
 	return append(buf, engine.Seat(s.Pend.Seat))
 }
 
@@ -152,7 +160,7 @@ func (s *State) Over() bool { return s.Done }
 
 // Legal implements engine.State.
 func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
-	if s.Done || s.Pend.K == pNone || int8(seat) != s.Pend.Seat {
+	if s.Done || !s.decides(int8(seat)) {
 		return buf
 	}
 	return s.legal(int8(seat), buf, 0)

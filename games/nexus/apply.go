@@ -25,7 +25,7 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		return "the game is over"
 	}
 	k := kindOf(a)
-	if s.Pend.K == pNone || seat != s.Pend.Seat {
+	if !s.decides(seat) {
 		if k == aBlock && s.Phase == phCombat && s.Step >= stBlockers {
 			var buf [8]oid
 			at, list := s.decodeBlock(seat, a, buf[:0])
@@ -281,7 +281,8 @@ func (s *State) apply(seat int8, a engine.Action) {
 				}
 			}
 		}
-		s.nextBlocker(seat)
+		s.P[seat].Blocks = false
+		s.nextBlocker()
 	case aKeep:
 		s.P[seat].Kept = true
 		s.Pend = pend{}

@@ -171,3 +171,9 @@ func (s *State) TopTargets() []string {
 	}
 	return out
 }
+
+// Format is the game's format: duel, ffa or allied.
+func (s *State) Format() string { return s.opts.Format }
+
+// TeamOf is a player's team in allied play, from 1.
+func (s *State) TeamOf(seat engine.Seat) int { return int(s.P[seat].Team) + 1 }

@@ -103,16 +103,19 @@ func playRandom(t *testing.T, s *State, seed uint64, maxActions int) int {
 			return n
 		}
 		m := s.ToMove(mv[:0])
-		if len(m) != 1 {
-			t.Fatalf("seed %d: %d seats to move", seed, len(m))
+		if len(m) == 0 {
+			t.Fatalf("seed %d: nobody to move", seed)
 		}
-		l := s.Legal(m[0], buf[:0])
-		if len(l) == 0 {
-			t.Fatalf("seed %d: no legal action for %s (%s)", seed, s.SeatName(m[0]), s.pendWord())
+		for _, q := range m {
+			if len(s.Legal(q, buf[:0])) == 0 {
+				t.Fatalf("seed %d: no legal action for %s (%s)", seed, s.SeatName(q), s.pendWord())
+			}
 		}
+		seat := m[rng.Intn(len(m))]
+		l := s.Legal(seat, buf[:0])
 		a := l[rng.Intn(len(l))]
-		txt := s.ActionText(m[0], a)
-		if err := s.Apply(m[0], a); err != nil {
+		txt := s.ActionText(seat, a)
+		if err := s.Apply(seat, a); err != nil {
 			t.Fatalf("seed %d: listed action %q refused: %v", seed, txt, err)
 		}
 		// Eliminated players' cards leave the game but stay counted (zone out).

@@ -185,6 +185,7 @@ type player struct {
 	Kept     bool
 	Mulls    uint8
 	Team     int8
+	Blocks   bool // an attacked player who has not yet confirmed blocks (declared together, 1.6)
 }
 
 // Options are a game's settings (Part G variants included); shared by every clone.
@@ -293,6 +294,18 @@ func (s *State) Winners() []engine.Seat {
 }
 
 func seatOf(p int8) engine.Seat { return engine.Seat(p) }
+
+// decides reports whether seat may answer the pending decision: its holder, or any attacked
+// player still declaring blockers.
+func (s *State) decides(seat int8) bool {
+	if s.Pend.K == pNone || seat < 0 || seat >= s.N {
+		return false
+	}
+	if s.Pend.K == pBlock {
+		return s.P[seat].Blocks
+	}
+	return s.Pend.Seat == seat
+}
 
 func (s *State) def(o oid) *Def { return &s.tab.Defs[s.O[o].Def] }
 

@@ -290,7 +290,7 @@ func (s *State) combatBegin() {
 		s.Pend = pend{K: pAttack, Seat: s.Active}
 	case stBlockers:
 		s.Sub = 1
-		s.nextBlocker(-1)
+		s.startBlocks()
 	case stAgility:
 		for i := 1; i < maxObj; i++ {
 			o := &s.O[i]
@@ -316,25 +316,33 @@ func (s *State) attackedBy(p int8, a oid) bool {
 	return t == p || (s.opts.Format == "allied" && !s.opponents(p, t))
 }
 
-// nextBlocker gives the block declaration to the next attacked player after seat `after` in
-// turn order from the active player, or opens the round when all have declared.
-func (s *State) nextBlocker(after int8) {
-	start := int8(1)
-	if after >= 0 {
-		start = s.apnap(after) + 1
-	}
-	for k := start; k < s.N; k++ {
-		p := (s.Active + k) % s.N
+// startBlocks lets every attacked player declare blockers, all at once (12.3, 1.6, 15.2).
+func (s *State) startBlocks() {
+	for p := int8(0); p < s.N; p++ {
+		s.P[p].Blocks = false
 		if s.P[p].Lost {
 			continue
 		}
 		for i := 1; i < maxObj; i++ {
 			if s.O[i].has(fAttacking) && s.O[i].Zone == zField && s.attackedBy(p, oid(i)) {
-				s.Pend = pend{K: pBlock, Seat: p}
-				return
+				s.P[p].Blocks = true
+				break
 			}
 		}
 	}
+	s.nextBlocker()
+}
+
+// nextBlocker keeps the block decision open while an attacked player has not confirmed, and
+// opens the round when all have.
+func (s *State) nextBlocker() {
+	for k := int8(1); k <= s.N; k++ {
+		if p := (s.Active + k) % s.N; s.P[p].Blocks {
+			s.Pend = pend{K: pBlock, Seat: p}
+			return
+		}
+	}
+	s.Pend = pend{}
 	s.startRound()
 }
 

@@ -40,8 +40,20 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		lv = nil
 	}
 	r := sim.Bench(cat, time.Duration(*secs*float64(time.Second)), lv)
+	nx, err := nexusRandomGamesPerSec(time.Duration(*secs * float64(time.Second)))
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
 	if *asJSON {
 		b, _ := json.Marshal(r)
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		m["nexus_2p_random_games_per_sec"] = nx
+		b, _ = json.Marshal(m)
 		fmt.Fprintln(stdout, string(b))
 		return 0
 	}
@@ -60,5 +72,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				l.name, t.Ms, t.SearchMs, t.Decisions, t.Searched)
 		}
 	}
+	fmt.Fprintf(stdout, "Stellar Nexus, shipped decks, 2 players, one core:\n")
+	fmt.Fprintf(stdout, "  random vs random: %10.0f games/s\n", nx)
 	return 0
 }

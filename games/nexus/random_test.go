@@ -52,6 +52,9 @@ func checkInvariants(s *State, cards [MaxSeats]int) error {
 		if o.Zone == zNone {
 			return fmt.Errorf("object %d (%s) is in no zone", i, s.nameOf(oid(i)))
 		}
+		if o.Zone == zStack && !s.announcing(oid(i)) {
+			return fmt.Errorf("%s is in the stack zone but on no stack item", s.nameOf(oid(i)))
+		}
 		if !o.has(fToken) {
 			own[o.Owner]++
 		} else if o.Zone != zField {
@@ -209,4 +212,19 @@ func TestRandomAllied(t *testing.T) {
 			t.Fatalf("game %d: allies lost separately: %+v", g, s.P)
 		}
 	}
+}
+
+// announcing reports whether o is the card of a stack item or of the item being resolved.
+func (s *State) announcing(o oid) bool {
+	for i := 0; i < int(s.NS); i++ {
+		if s.Stack[i].Card == o && s.Stack[i].Ab < 0 {
+			return true
+		}
+	}
+	for i := 0; i < int(s.NJ); i++ {
+		if s.Jobs[i].K == jResolve && s.Jobs[i].It.Card == o {
+			return true
+		}
+	}
+	return false
 }

@@ -553,7 +553,17 @@ func (s *State) eliminate() {
 		s.Prio = s.next(s.Prio)
 	}
 	if s.P[s.Active].Lost {
-		s.NS = 0
+		// The turn ends at once; what is left on the stack is removed, requisitioned cards
+		// going to their owners' graveyards as if countered.
+		for s.NS > 0 {
+			s.NS--
+			it := s.Stack[s.NS]
+			s.Stack[s.NS] = item{}
+			if it.Ab < 0 && !it.Hero && s.O[it.Card].Zone == zStack {
+				s.move(it.Card, zGrave)
+			}
+		}
+		s.NJ = 0
 		s.expire(DurPhase)
 		s.expire(DurTurn)
 		s.endCombat()

@@ -100,7 +100,10 @@ func (r *Run) save(ctx context.Context, w store.CampaignSave) error {
 }
 
 // Live is the campaign game under way: its State, replayed from the store's log, and the bots
-// of its bot seats with their random sources where they were.
+// of its bot seats. A bot's random source for a decision is drawn from the game's seed, the
+// seat and the log's length (BotRNG), so that a game continued after an interruption is the
+// game it would have been, without asking the bots again for the decisions already logged
+// (the strong bots think for hundreds of milliseconds each).
 type Live struct {
 	Game    Game
 	St      *realms.State
@@ -154,8 +157,7 @@ func idRune(r rune) rune {
 	return '_'
 }
 
-// Live rebuilds the game under way from the campaign state and replays its store log; each
-// bot decides again on its own logged actions so that its random source is where it was.
+// Live rebuilds the game under way from the campaign state and replays its store log.
 func (r *Run) Live(ctx context.Context) (*Live, error) {
 	g := r.State.Current
 	if g == nil {
@@ -171,7 +173,6 @@ func (r *Run) Live(ctx context.Context) (*Live, error) {
 	}
 	l := &Live{Game: *g, St: st, Actions: acts, Bots: make([]engine.Bot, 2), Rngs: make([]engine.RNG, 2)}
 	for i, p := range r.State.Players {
-		l.Rngs[i] = engine.NewRNG(g.Seed + uint64(i) + 1)
 		if !strings.EqualFold(p.Who, "human") {
 			if l.Bots[i], err = bots.New(p.Who); err != nil {
 				return nil, fmt.Errorf("seat %d: %w", i+1, err)
@@ -183,9 +184,6 @@ func (r *Run) Live(ctx context.Context) (*Live, error) {
 		if st.Over() {
 			return nil, fmt.Errorf("game %s: action %d (%q) comes after the end of the game", g.ID, k, a.Text)
 		}
-		if b := l.Bots[seat]; b != nil {
-			b.Choose(st.View(seat), st.Legal(seat, nil), &l.Rngs[seat])
-		}
 		act, err := st.ParseAction(seat, a.Text)
 		if err == nil {
 			err = st.Apply(seat, act)
@@ -195,6 +193,13 @@ func (r *Run) Live(ctx context.Context) (*Live, error) {
 		}
 	}
 	return l, nil
+}
+
+// BotRNG sets seat's random source for its decision at the current point of the log and
+// returns it.
+func (l *Live) BotRNG(seat engine.Seat) *engine.RNG {
+	l.Rngs[seat] = engine.NewRNG(l.Game.Seed ^ uint64(len(l.Actions))*0x9E3779B97F4A7C15 + uint64(seat) + 1)
+	return &l.Rngs[seat]
 }
 
 // Log stores an action already applied to l.St (its text as ActionText gave it).
@@ -215,7 +220,7 @@ func (r *Run) BotMove(ctx context.Context, l *Live) error {
 	if b == nil {
 		return fmt.Errorf("%s is a human seat", l.St.SeatName(seat))
 	}
-	a := b.Choose(l.St.View(seat), l.St.Legal(seat, nil), &l.Rngs[seat])
+	a := b.Choose(l.St.View(seat), l.St.Legal(seat, nil), l.BotRNG(seat))
 	text := l.St.ActionText(seat, a)
 	if err := l.St.Apply(seat, a); err != nil {
 		return fmt.Errorf("bot %s for %s: %w", b.Name(), l.St.SeatName(seat), err)

@@ -267,6 +267,7 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 	if res.Political {
 		how = " by political victory"
 	}
+	defer out.Flush()
 	fmt.Fprintf(out, "scenario %d (%s): %s wins %s%s; points %s %d, %s %d; %s\n", res.Scenario, sc.Name, winner, plural(res.Points, "point"), how,
 		r.State.Players[0].Name, r.State.Players[0].Points, r.State.Players[1].Name, r.State.Players[1].Points, upText)
 	return false, nil
@@ -342,6 +343,7 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 	for !live.St.Over() {
 		seat := s.toMove()
 		if s.bots[seat] != nil {
+			live.BotRNG(seat) // s.rngs is live.Rngs
 			err = s.botMove(seat)
 		} else {
 			err = s.humanMove(seat)

@@ -93,7 +93,22 @@ func TestWholeCampaign(t *testing.T) {
 		if got := int(st.RealmsView(engine.Spectator).Active()); got != first {
 			t.Fatalf("scenario %d: seat %d starts, want %d", n, got+1, first+1)
 		}
-		// Every upgraded card of earlier games is back in the trade deck or the Trade Row.
+		// Every upgraded card of earlier games is back in the trade deck or the Trade Row
+		// (SR 8.9), each once.
+		want := map[string]int{}
+		for _, u := range s.Upgraded {
+			want[realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row})]++
+		}
+		got := map[string]int{}
+		cat := st.Catalog()
+		for _, id := range append(st.TradeDeck[:st.TradeN:st.TradeN], st.Row[:]...) {
+			if id != 0 && cat.Card(id).Base != 0 {
+				got[cat.Card(id).Name]++
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("scenario %d: upgraded copies in the trade deck and row %v, want %v", n, got, want)
+		}
 		before := len(s.Upgraded)
 		playOut(t, st, uint64(n))
 		made := st.UpgradesMade()

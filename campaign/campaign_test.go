@@ -3,6 +3,7 @@ package campaign
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
@@ -45,6 +46,34 @@ func winnerOf(st *realms.State) int {
 		return -1
 	}
 	return int(w[0])
+}
+
+// deckText writes cards as "Scout x8, Viper x2, Cutter": by count, then by name.
+func deckText(cat *realms.Catalog, cards []realms.CardID) string {
+	count := map[string]int{}
+	var names []string
+	for _, id := range cards {
+		n := cat.Card(id).Name
+		if count[n] == 0 {
+			names = append(names, n)
+		}
+		count[n]++
+	}
+	sort.SliceStable(names, func(a, b int) bool {
+		if count[names[a]] != count[names[b]] {
+			return count[names[a]] > count[names[b]]
+		}
+		return names[a] < names[b]
+	})
+	var parts []string
+	for _, n := range names {
+		if count[n] > 1 {
+			parts = append(parts, fmt.Sprintf("%s x%d", n, count[n]))
+		} else {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // roundTrip serialises s and reads it back, as the store does between sessions.
@@ -108,6 +137,18 @@ func TestWholeCampaign(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("scenario %d: upgraded copies in the trade deck and row %v, want %v", n, got, want)
+		}
+		if n == 1 {
+			// The personal decks (SR 7.3): the engine's standard deck plus each side's own
+			// cards (one Viper too many until the engine can replace the starting deck:
+			// docs/campaigns.md, "Known gap").
+			for i, want := range []string{"Scout x8, Viper x2, Border Runner, Imperial Fighter", "Scout x8, Viper x2, Customs Cutter, Federation Shuttle"} {
+				p := &st.P[i]
+				cards := append(append([]realms.CardID{}, p.Hand[:p.HandN]...), p.Own[:p.DeckN]...)
+				if got := deckText(cat, cards); got != want {
+					t.Errorf("seat %d starts with %s, want %s", i+1, got, want)
+				}
+			}
 		}
 		before := len(s.Upgraded)
 		playOut(t, st, uint64(n))

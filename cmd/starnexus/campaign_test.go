@@ -1,11 +1,20 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"starnexus/campaign"
+	"starnexus/games/realms/campaigns"
+	"starnexus/store"
+	"starnexus/store/sqlite"
 )
 
 func TestCampaignAllWithBots(t *testing.T) {
@@ -108,5 +117,74 @@ func TestCampaignErrors(t *testing.T) {
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
 		}
+	}
+}
+
+// TestCampaignHumanCompletion: two humans reach the post-campaign completion (the twelve
+// scenarios recorded as draws) and complete their upgrades from the numbered lists.
+func TestCampaignHumanCompletion(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "c.db")
+	if code, _, errOut := runStarnexus(t, "", "campaign", "new", "--name", "pair", "--seats", "human,human", "--seed", "4", "--db", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := campaign.Open(ctx, db, "pair")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 12; n++ {
+		g, err := r.State.Start(r.Content, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.ID = "g" + strconv.Itoa(n)
+		if err := r.State.Begin(r.Content, g); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.State.Record(r.Content, g.ID, -1, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Rec.State, _ = json.Marshal(r.State)
+	if err := db.SaveCampaign(ctx, r.Rec, store.CampaignSave{}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	// A wrong answer first, then always the first candidate.
+	code, out, errOut := runStarnexus(t, "x\n99\n"+strings.Repeat("1\n", 40), "campaign", "play", "--name", "pair", "--db", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(out, "error: answer 1 to ") || strings.Count(out, "completion: ") != 40 || !strings.Contains(out, "The campaign is a shared victory") {
+		t.Fatalf("completion output:\n%s", out)
+	}
+	// The twelve draws: after each, the second player of the game went first.
+	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "pair", "--db", path)
+	if strings.Count(status, "20 of 20 upgrades") != 2 || !strings.Contains(status, "scenario  2 Toll Lanes           Federation first") {
+		t.Fatalf("status:\n%s", status)
+	}
+}
+
+func TestAskChoice(t *testing.T) {
+	c, err := campaigns.Load("frontier-accord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	got, err := askChoice(bufio.NewScanner(strings.NewReader("0\nsecond\n2\n")), w, "Empire", &c.Scenarios[1])
+	w.Flush()
+	if err != nil || got != 1 {
+		t.Fatalf("choice %d, %v", got, err)
+	}
+	if strings.Count(buf.String(), "error: answer 1 to 3") != 2 || !strings.Contains(buf.String(), "2. Closed lanes") {
+		t.Fatalf("printed:\n%s", buf.String())
+	}
+	if _, err := askChoice(bufio.NewScanner(strings.NewReader("")), w, "Empire", &c.Scenarios[1]); err == nil {
+		t.Fatal("no error at the end of the input")
 	}
 }

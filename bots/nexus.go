@@ -1,13 +1,13 @@
 package bots
 
 import (
-	"starnexus/ai"
 	"starnexus/engine"
+	"starnexus/games/nexus"
 )
 
-// nexusBots are Stellar Nexus's bots. Until the game has a heuristic bot of its own, the
-// levels play random rollouts.
+// nexusBots are Stellar Nexus's bots: the greedy heuristic, which is also the rollout policy
+// of every level.
 func nexusBots() Game {
-	random := func() engine.Bot { return ai.Random{} }
-	return Game{Heuristics: map[string]func() engine.Bot{}, Light: random, Strong: random}
+	greedy := func() engine.Bot { return nexus.Greedy{} }
+	return Game{Heuristics: map[string]func() engine.Bot{"greedy": greedy}, Light: greedy, Strong: greedy}
 }

@@ -71,3 +71,29 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		t.Fatalf("greedy won only %d of %d duels against random; want at least 36", wins, n)
 	}
 }
+
+// BenchmarkGreedyDuel plays whole duels of Greedy against Greedy with the shipped decks.
+func BenchmarkGreedyDuel(b *testing.B) {
+	tab := mustTable(b)
+	shipped := shippedDecks(b)
+	var buf [256]engine.Action
+	g := Greedy{}
+	rng := engine.NewRNG(1)
+	decisions := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}}, []Deck{shipped[i%5], shipped[(i/5)%5]}, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		v := &View{}
+		for !s.Over() {
+			seat := engine.Seat(s.Pend.Seat)
+			l := s.Legal(seat, buf[:0])
+			*v = View{seat: seat, st: s}
+			s.ApplyTrusted(seat, g.Choose(v, l, &rng))
+			decisions++
+		}
+	}
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}

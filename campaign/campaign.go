@@ -236,7 +236,11 @@ func (s *State) GameSetup(c *campaigns.Campaign, g Game) (*Setup, error) {
 	for _, u := range s.Upgraded {
 		camp.Upgraded = append(camp.Upgraded, u.Upgrade)
 	}
-	opts := realms.Options{Format: "standard", Sets: c.GameSets(), FirstPlayer: g.First + 1, Explorers: sc.Explorers, Campaign: camp}
+	opts := realms.Options{Format: "standard", Sets: c.GameSets(), Campaign: camp}
+	if err := sc.GameOptions(&opts); err != nil {
+		return nil, err
+	}
+	opts.FirstPlayer = g.First + 1
 	for i := range 2 {
 		p := &s.Players[i]
 		opts.Names = append(opts.Names, p.Name)

@@ -225,3 +225,22 @@ func TestCompletionRules(t *testing.T) {
 		t.Fatalf("a used row: %v", err)
 	}
 }
+
+func TestScenarioGameOptions(t *testing.T) {
+	c := load(t)
+	s := begun(t, c, 8)
+	su, err := s.GameSetup(c, *s.Current)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if su.Options.Explorers != 5 || su.Options.FirstPlayer != s.Current.First+1 {
+		t.Fatalf("Famine Year: %d explorers, first player %d", su.Options.Explorers, su.Options.FirstPlayer)
+	}
+	st, err := s.NewGame(c, *s.Current)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Explorers != 5 {
+		t.Fatalf("the game has %d explorers", st.Explorers)
+	}
+}

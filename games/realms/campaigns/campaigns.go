@@ -105,11 +105,11 @@ type Scenario struct {
 	Number        int
 	Name          string
 	Story         string
-	Sheets        [2]string // the sheet each seat receives at this scenario's setup ("" none)
-	Political     bool      // SR 8.7
-	VictoryPoints int       // the value of this scenario's Victory Point card (SR 8.8)
-	TradeDeck     []string  // campaign cards added to the trade deck from this scenario on, one entry per copy
-	Explorers     int       // the Explorer pile's size; 0 keeps the default
+	Sheets        [2]string         // the sheet each seat receives at this scenario's setup ("" none)
+	Political     bool              // SR 8.7
+	VictoryPoints int               // the value of this scenario's Victory Point card (SR 8.8)
+	TradeDeck     []string          // campaign cards added to the trade deck from this scenario on, one entry per copy
+	GameOpts      map[string]string // game options (realms.SetOption): explorers, max_rounds, discard_at_turn_start
 	Rules         []Rule
 	Choice        *Choice // offered to the first player at setup (SR 8.2)
 }
@@ -234,16 +234,16 @@ type rowYAML struct {
 }
 
 type scenarioYAML struct {
-	Number        int         `yaml:"number"`
-	Name          string      `yaml:"name"`
-	Story         string      `yaml:"story"`
-	Sheets        []string    `yaml:"sheets"`
-	Political     bool        `yaml:"political"`
-	VictoryPoints *int        `yaml:"victory_points"`
-	TradeDeck     []string    `yaml:"trade_deck"`
-	Explorers     int         `yaml:"explorers"`
-	Rules         []ruleYAML  `yaml:"rules"`
-	Choice        *choiceYAML `yaml:"choice"`
+	Number        int               `yaml:"number"`
+	Name          string            `yaml:"name"`
+	Story         string            `yaml:"story"`
+	Sheets        []string          `yaml:"sheets"`
+	Political     bool              `yaml:"political"`
+	VictoryPoints *int              `yaml:"victory_points"`
+	TradeDeck     []string          `yaml:"trade_deck"`
+	GameOptions   map[string]string `yaml:"game_options"`
+	Rules         []ruleYAML        `yaml:"rules"`
+	Choice        *choiceYAML       `yaml:"choice"`
 }
 
 type ruleYAML struct {
@@ -391,7 +391,7 @@ func (c *Campaign) buildScenarios(scs []scenarioYAML) error {
 		if y.Number != i+1 {
 			return fmt.Errorf("scenarios[%d]: field number: %d; scenarios are numbered 1 to %d in order", i, y.Number, Scenarios)
 		}
-		s := Scenario{Number: y.Number, Name: strings.TrimSpace(y.Name), Story: strings.TrimSpace(y.Story), Political: y.Political, Explorers: y.Explorers}
+		s := Scenario{Number: y.Number, Name: strings.TrimSpace(y.Name), Story: strings.TrimSpace(y.Story), Political: y.Political}
 		if s.Name == "" {
 			return fmt.Errorf("%s: field name: missing", at)
 		}
@@ -400,9 +400,16 @@ func (c *Campaign) buildScenarios(scs []scenarioYAML) error {
 			return fmt.Errorf("%s: field victory_points: missing or negative (the value of the scenario's Victory Point card, SR 8.8)", at)
 		}
 		s.VictoryPoints = *y.VictoryPoints
-		if y.Explorers < 0 {
-			return fmt.Errorf("%s: field explorers: %d", at, y.Explorers)
+		for k, v := range y.GameOptions {
+			if k == "first_player" {
+				return fmt.Errorf("%s: field game_options: first_player is the campaign's (SR 8.2: seat 1, then the winner of the last Victory Point card)", at)
+			}
+			var scratch realms.Options
+			if err := realms.SetOption(&scratch, k, v); err != nil {
+				return fmt.Errorf("%s: field game_options: %w", at, err)
+			}
 		}
+		s.GameOpts = y.GameOptions
 		if len(y.Sheets) > 2 {
 			return fmt.Errorf("%s: field sheets: one sheet per seat at most, got %d", at, len(y.Sheets))
 		}
@@ -483,6 +490,21 @@ func (c *Campaign) buildScenarios(scs []scenarioYAML) error {
 			}
 		}
 		c.Scenarios = append(c.Scenarios, s)
+	}
+	return nil
+}
+
+// GameOptions applies the scenario's game options to o.
+func (s *Scenario) GameOptions(o *realms.Options) error {
+	keys := make([]string, 0, len(s.GameOpts))
+	for k := range s.GameOpts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := realms.SetOption(o, k, s.GameOpts[k]); err != nil {
+			return fmt.Errorf("scenario %d: %w", s.Number, err)
+		}
 	}
 	return nil
 }

@@ -72,7 +72,10 @@ func TestShippedCampaigns(t *testing.T) {
 						cs.Current = s.Sheets[i]
 						camp.Seats = append(camp.Seats, cs)
 					}
-					opts := realms.Options{Sets: c.GameSets(), Names: []string{"A", "B"}, FirstPlayer: first + 1, Explorers: s.Explorers, Campaign: camp}
+					opts := realms.Options{Sets: c.GameSets(), Names: []string{"A", "B"}, FirstPlayer: first + 1, Campaign: camp}
+					if err := s.GameOptions(&opts); err != nil {
+						t.Fatal(err)
+					}
 					if _, err := realms.NewGame(cat, opts, uint64(n)); err != nil {
 						t.Errorf("%s: scenario %d, first %d, option %d: %v", id, s.Number, first+1, k+1, err)
 					}
@@ -272,6 +275,9 @@ func TestMalformed(t *testing.T) {
 		{"empty rule", "{who: first, authority: 40}", "{who: first}", "", []string{"scenario 2 (Two): rules[0]: the rule changes nothing"}},
 		{"bad turn_start", "turn_start: trade 1", "turn_start: trade lots", "", []string{"choice option 1: rules[0]: field turn_start", "trade lots"}},
 		{"turn_start with and", "turn_start: trade 1", "turn_start: and trade 1", "", []string{"choice option 1: rules[0]: field turn_start", "and trade 1"}},
+		{"unknown option", "{number: 8, name: Eight, victory_points: 1}", "{number: 8, name: Eight, victory_points: 1, game_options: {explorer: 5}}", "", []string{"scenario 8 (Eight): field game_options", `unknown option "explorer"`}},
+		{"bad option value", "{number: 8, name: Eight, victory_points: 1}", "{number: 8, name: Eight, victory_points: 1, game_options: {explorers: many}}", "", []string{"scenario 8 (Eight): field game_options", "option explorers"}},
+		{"first player is the campaign's", "{number: 8, name: Eight, victory_points: 1}", "{number: 8, name: Eight, victory_points: 1, game_options: {first_player: 2}}", "", []string{"scenario 8 (Eight): field game_options: first_player is the campaign's"}},
 		{"two turn starts", "{name: A, rules: [{who: both, turn_start: trade 1}]}", "{name: A, rules: [{who: both, turn_start: trade 1}, {who: first, turn_start: combat 1}]}", "", []string{"scenario 3 (Three)", "two turn_start abilities"}},
 		{"one option", "        - {name: B, rules: [{who: second, hand: [Viper]}]}\n", "", "", []string{"scenario 3 (Three): choice: field options: 1 options"}},
 		{"printed card added to trade deck", "trade_deck: [Broker x2]", "trade_deck: [Cutter]", "", []string{"scenario 2 (Two): field trade_deck", "Cutter is not one of the campaign's own trade-deck cards"}},

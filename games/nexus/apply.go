@@ -56,7 +56,13 @@ func (s *State) validate(seat int8, a engine.Action) string {
 			return r
 		}
 		if a&(1<<12) != 0 {
+			if int(a>>8)&15 != s.heroAb(seat) || oid(a) != 0 || a&^(0xf0001fff) != 0 {
+				return "your hero has no such ability"
+			}
 			return s.canHero(seat)
+		}
+		if a&^(0xf0000fff) != 0 {
+			return "malformed action"
 		}
 		return s.canActivate(seat, oid(a), int(a>>8)&15)
 	case aChoose:

@@ -9,7 +9,7 @@ import (
 
 func ip(n int) *int { return &n }
 
-func shards(n int) []Perm {
+func engShards(n int) []Perm {
 	out := make([]Perm, n)
 	for i := range out {
 		out[i] = Perm{Card: "Nexus Shard"}
@@ -62,8 +62,8 @@ func duel(t *testing.T, ann, bob PlayerSetup, phase string) *State {
 
 // TestPriorityRounds checks 8.4: who holds priority, step by step.
 func TestPriorityRounds(t *testing.T) {
-	s := duel(t, PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: shards(2), Field: []Perm{{Card: "Ember Cub"}}},
-		PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: shards(2)}, "main1")
+	s := duel(t, PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: engShards(2), Field: []Perm{{Card: "Ember Cub"}}},
+		PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: engShards(2)}, "main1")
 	steps := []struct {
 		action string // "" checks only
 		prio   string
@@ -190,8 +190,8 @@ func TestBlockRefusals(t *testing.T) {
 // TestCounterUnlessTap: the countered card's controller decides (8.7).
 func TestCounterUnlessTap(t *testing.T) {
 	for _, pay := range []bool{true, false} {
-		s := duel(t, PlayerSetup{Hand: []string{"Rivet Sentry"}, Resources: shards(4)},
-			PlayerSetup{Hand: []string{"Nullifying Gust"}, Resources: shards(2)}, "main1")
+		s := duel(t, PlayerSetup{Hand: []string{"Rivet Sentry"}, Resources: engShards(4)},
+			PlayerSetup{Hand: []string{"Nullifying Gust"}, Resources: engShards(2)}, "main1")
 		do(t, s, "pass", "cast Rivet Sentry", "cast Nullifying Gust", "pass")
 		if s.Decision() != "unless" || mover(t, s) != "Ann" {
 			t.Fatalf("want Ann's unless decision, got %s by %s", s.Decision(), mover(t, s))
@@ -216,8 +216,8 @@ func TestCounterUnlessTap(t *testing.T) {
 
 // TestCounterOnlyTopItem: a counter targets only the item on top when it is announced (8.6).
 func TestCounterOnlyTopItem(t *testing.T) {
-	s := duel(t, PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: shards(1), Field: []Perm{{Card: "Ember Cub"}}},
-		PlayerSetup{Hand: []string{"Absolute Stillness"}, Resources: shards(4)}, "main1")
+	s := duel(t, PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: engShards(1), Field: []Perm{{Card: "Ember Cub"}}},
+		PlayerSetup{Hand: []string{"Absolute Stillness"}, Resources: engShards(4)}, "main1")
 	do(t, s, "pass")
 	// Ann activates her hero (an ability, not a requisition): Bob's counter has nothing to target.
 	do(t, s, "cast Surge of Fury")
@@ -236,7 +236,7 @@ func TestCounterOnlyTopItem(t *testing.T) {
 }
 
 func TestHeroOncePerTurn(t *testing.T) {
-	s := duel(t, PlayerSetup{Resources: shards(6), Field: []Perm{{Card: "Ember Cub"}}}, PlayerSetup{Resources: shards(4)}, "main1")
+	s := duel(t, PlayerSetup{Resources: engShards(6), Field: []Perm{{Card: "Ember Cub"}}}, PlayerSetup{Resources: engShards(4)}, "main1")
 	do(t, s, "pass", "activate hero", "pass")
 	a, _ := s.ParseAction(0, "activate hero")
 	if r := s.Allowed(0, a); !strings.Contains(r, "already") {

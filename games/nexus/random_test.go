@@ -2,6 +2,8 @@ package nexus
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"testing"
 
 	"starnexus/engine"
@@ -150,7 +152,7 @@ func shippedDecks(t testing.TB) []Deck {
 func TestRandomDuels(t *testing.T) {
 	tab := mustTable(t)
 	shipped := shippedDecks(t)
-	games := 200
+	games := gameCount(200)
 	if testing.Short() {
 		games = 40
 	}
@@ -172,7 +174,7 @@ func TestRandomDuels(t *testing.T) {
 func TestRandomFreeForAll(t *testing.T) {
 	tab := mustTable(t)
 	shipped := shippedDecks(t)
-	games := 50
+	games := gameCount(50)
 	if testing.Short() {
 		games = 10
 	}
@@ -227,4 +229,12 @@ func (s *State) announcing(o oid) bool {
 		}
 	}
 	return false
+}
+
+// gameCount is n, or NEXUS_RANDOM_GAMES when set (longer runs by hand: 1000 duels).
+func gameCount(n int) int {
+	if v, err := strconv.Atoi(os.Getenv("NEXUS_RANDOM_GAMES")); err == nil && v > 0 {
+		return v
+	}
+	return n
 }

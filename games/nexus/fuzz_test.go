@@ -1,0 +1,50 @@
+package nexus
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"starnexus/engine"
+)
+
+// FuzzActions feeds arbitrary action words and choices to a duel: the engine never panics,
+// a refused action changes nothing, and an accepted one has the text of a listed action.
+func FuzzActions(f *testing.F) {
+	f.Add(uint64(1), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(uint64(7), []byte("\x20\x00\x00\x05\x30\x00\x10\x01\xff\xff\xff\xff"))
+	tab := mustTable(f)
+	shipped := shippedDecks(f)
+	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
+		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}, MaxTurns: 30}, []Deck{shipped[seed%5], shipped[(seed/5)%5]}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRNG(seed)
+		for len(data) >= 5 && !s.Over() {
+			m := s.ToMove(nil)
+			pick := data[0]
+			seat := m[int(pick)%len(m)]
+			legal := s.Legal(seat, nil)
+			texts := map[string]bool{}
+			for _, a := range legal {
+				texts[s.ActionText(seat, a)] = true
+			}
+			a := engine.Action(binary.LittleEndian.Uint32(data[1:5]))
+			data = data[5:]
+			if pick%2 == 0 && len(legal) > 0 { // half the time a listed action
+				a = legal[rng.Intn(len(legal))]
+			}
+			txt := s.ActionText(seat, a)
+			before := *s
+			if err := s.Apply(seat, a); err != nil {
+				if *s != before {
+					t.Fatalf("refused %q changed the state", txt)
+				}
+				continue
+			}
+			if !texts[txt] {
+				t.Fatalf("accepted %q, which Legal does not list (%v)", txt, texts)
+			}
+		}
+	})
+}

@@ -97,3 +97,241 @@ func BenchmarkGreedyDuel(b *testing.B) {
 	}
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 }
+
+func greedyShards(n int) []Perm {
+	out := make([]Perm, n)
+	for i := range out {
+		out[i] = Perm{Card: "Nexus Shard"}
+	}
+	return out
+}
+
+func greedyPerms(names ...string) []Perm {
+	out := make([]Perm, len(names))
+	for i, n := range names {
+		out[i] = Perm{Card: n}
+	}
+	return out
+}
+
+func greedyLife(n int) *int { return &n }
+
+// TestGreedyDecisions puts Greedy (always Ann) in positions where one answer is right: the
+// opponent's actions are scripted, then everybody passes until Ann has the decision.
+func TestGreedyDecisions(t *testing.T) {
+	tab := mustTable(t)
+	lib := []string{"Nexus Shard", "Nexus Shard", "Nexus Shard"}
+	tests := []struct {
+		name     string
+		ann, bob PlayerSetup
+		active   string
+		phase    string
+		script   []string // Bob's actions, in order
+		want     string   // Greedy's action text
+	}{
+		{
+			name:   "no suicidal attack: the Rivet Sentry kills the Ember Cub and lives",
+			ann:    PlayerSetup{Field: greedyPerms("Ember Cub")},
+			bob:    PlayerSetup{Field: greedyPerms("Rivet Sentry")},
+			active: "Ann", phase: "combat",
+			want: "attack with none",
+		},
+		{
+			name:   "attack where no blocker wins the exchange",
+			ann:    PlayerSetup{Field: greedyPerms("Ironclad Brute")},
+			bob:    PlayerSetup{Field: greedyPerms("Ember Cub")},
+			active: "Ann", phase: "combat",
+			want: "add attacker Ironclad Brute",
+		},
+		{
+			name:   "an Alteration attacker can't be blocked by others",
+			ann:    PlayerSetup{Field: greedyPerms("Cloud Skimmer")},
+			bob:    PlayerSetup{Field: greedyPerms("Magma Titan")},
+			active: "Ann", phase: "combat",
+			want: "add attacker Cloud Skimmer",
+		},
+		{
+			name:   "lethal: attack with everything even into a blocker",
+			ann:    PlayerSetup{Field: greedyPerms("Ember Cub", "Dune Stalker")},
+			bob:    PlayerSetup{Life: greedyLife(2), Field: greedyPerms("Rivet Sentry")},
+			active: "Ann", phase: "combat",
+			want: "add attacker Ember Cub", // it would not attack alone into the Sentry
+		},
+		{
+			name:   "a free block: the Sentry survives the Brute",
+			ann:    PlayerSetup{Field: greedyPerms("Rivet Sentry")},
+			bob:    PlayerSetup{Field: greedyPerms("Ironclad Brute")},
+			active: "Bob", phase: "combat",
+			script: []string{"add attacker Ironclad Brute", "done"},
+			want:   "block Ironclad Brute with Rivet Sentry",
+		},
+		{
+			name:   "no chump block at high life",
+			ann:    PlayerSetup{Field: greedyPerms("Carrion Mote")},
+			bob:    PlayerSetup{Field: greedyPerms("Ironclad Brute")},
+			active: "Bob", phase: "combat",
+			script: []string{"add attacker Ironclad Brute", "done"},
+			want:   "done",
+		},
+		{
+			name:   "chump block against lethal damage",
+			ann:    PlayerSetup{Life: greedyLife(3), Field: greedyPerms("Carrion Mote")},
+			bob:    PlayerSetup{Field: greedyPerms("Ironclad Brute")},
+			active: "Bob", phase: "combat",
+			script: []string{"add attacker Ironclad Brute", "done"},
+			want:   "block Ironclad Brute with Carrion Mote",
+		},
+		{
+			name:   "a trade that kills a dearer attacker",
+			ann:    PlayerSetup{Field: greedyPerms("Dune Stalker", "Nareh Flayer")},
+			bob:    PlayerSetup{Field: greedyPerms("Trophy Hunter")},
+			active: "Bob", phase: "combat",
+			script: []string{"add attacker Trophy Hunter", "done"},
+			want:   "done", // Menace needs two blockers; 2+2 atk kills the 2/3 but one blocker dies
+		},
+		{
+			name:   "counter a dear creature",
+			ann:    PlayerSetup{Hand: []string{"Absolute Stillness"}, Resources: greedyShards(4)},
+			bob:    PlayerSetup{Hand: []string{"Hollow Colossus"}, Resources: greedyShards(6)},
+			active: "Bob", phase: "main1",
+			script: []string{"cast Hollow Colossus"},
+			want:   "cast Absolute Stillness",
+		},
+		{
+			name:   "save a creature from removal with a pump in response",
+			ann:    PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: greedyShards(1), Field: greedyPerms("Blade Dancer", "Ironclad Brute")},
+			bob:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2)},
+			active: "Bob", phase: "main1",
+			script: []string{"cast Autolytic Burst", "choose Blade Dancer"}, // -2/-2 kills the 3/2
+			want:   "cast Surge of Fury",
+		},
+		{
+			name:   "no pump when the removal does not kill",
+			ann:    PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: greedyShards(1), Field: greedyPerms("Blade Dancer", "Ironclad Brute")},
+			bob:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2)},
+			active: "Bob", phase: "main1",
+			script: []string{"cast Autolytic Burst", "choose Ironclad Brute"},
+			want:   "pass",
+		},
+		{
+			name:   "removal aims at the enemy creature it kills",
+			ann:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2), Field: greedyPerms("Rivet Sentry")},
+			bob:    PlayerSetup{Field: greedyPerms("Blade Dancer")},
+			active: "Ann", phase: "main1",
+			script: []string{},
+			want:   "cast Autolytic Burst",
+		},
+		{
+			name:   "removal targets the enemy, not its own creature",
+			ann:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2), Field: greedyPerms("Rivet Sentry")},
+			bob:    PlayerSetup{Field: greedyPerms("Blade Dancer")},
+			active: "Ann", phase: "main1",
+			script: []string{"ANN:cast Autolytic Burst"},
+			want:   "choose Blade Dancer",
+		},
+		{
+			name:   "the pump goes on the threatened creature",
+			ann:    PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: greedyShards(1), Field: greedyPerms("Blade Dancer", "Ironclad Brute")},
+			bob:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2)},
+			active: "Bob", phase: "main1",
+			script: []string{"cast Autolytic Burst", "choose Blade Dancer", "ANN:cast Surge of Fury"},
+			want:   "choose Blade Dancer",
+		},
+		{
+			name:   "the dearest creature it can afford first",
+			ann:    PlayerSetup{Hand: []string{"Ember Cub", "Pack Alpha", "Dune Stalker"}, Resources: greedyShards(4)},
+			bob:    PlayerSetup{},
+			active: "Ann", phase: "main1",
+			want:   "cast Pack Alpha",
+		},
+		{
+			name:   "harmful equipment goes on the enemy",
+			ann:    PlayerSetup{Hand: []string{"Shroud of Ash"}, Resources: greedyShards(2), Field: greedyPerms("Rivet Sentry")},
+			bob:    PlayerSetup{Field: greedyPerms("Blade Dancer")},
+			active: "Ann", phase: "main1",
+			script: []string{"ANN:cast Shroud of Ash"},
+			want:   "choose Blade Dancer",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.ann.Name, tc.ann.Hero, tc.ann.Library = "Ann", "Kaira Swiftclaw", lib
+			tc.bob.Name, tc.bob.Hero, tc.bob.Library = "Bob", "Tarsk Ironvein, Forgemaster", lib
+			s, err := NewPosition(tab, Position{Players: []PlayerSetup{tc.ann, tc.bob}, Active: tc.active, Phase: tc.phase, Seed: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range tc.script {
+				seat := engine.Seat(1)
+				if rest, ok := cutPrefixFold(line, "ANN:"); ok {
+					seat, line = 0, rest
+				}
+				for s.Pend.Seat != int8(seat) {
+					passOrFirst(t, s)
+				}
+				a, err := s.ParseAction(seat, line)
+				if err == nil {
+					err = s.Apply(seat, a)
+				}
+				if err != nil {
+					t.Fatalf("script %q: %v", line, err)
+				}
+			}
+			for n := 0; s.Pend.Seat != 0 || (s.Pend.K == pPrio && len(s.Legal(0, nil)) == 1); n++ {
+				if n > 50 || s.Over() {
+					t.Fatalf("Ann never got the decision (now %s for %s)", s.pendWord(), s.SeatName(engine.Seat(s.Pend.Seat)))
+				}
+				passOrFirst(t, s)
+			}
+			l := s.Legal(0, nil)
+			got := s.ActionText(0, Greedy{}.Choose(s.View(0), l, nil))
+			if got != tc.want {
+				var opts []string
+				for _, a := range l {
+					opts = append(opts, s.ActionText(0, a))
+				}
+				t.Errorf("greedy chose %q, want %q (legal: %q)", got, tc.want, opts)
+			}
+		})
+	}
+}
+
+// passOrFirst passes if the seat to move may, else takes its first legal action (paying).
+func passOrFirst(t *testing.T, s *State) {
+	t.Helper()
+	seat := engine.Seat(s.Pend.Seat)
+	l := s.Legal(seat, nil)
+	if len(l) == 0 {
+		t.Fatalf("no legal action for %s", s.SeatName(seat))
+	}
+	if err := s.Apply(seat, l[0]); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestGreedyAllocatesNothing: a decision allocates nothing, in every position of a few
+// greedy duels (Greedy is the search bots' rollout policy).
+func TestGreedyAllocatesNothing(t *testing.T) {
+	tab := mustTable(t)
+	shipped := shippedDecks(t)
+	var buf [256]engine.Action
+	g := Greedy{}
+	rng := engine.NewRNG(1)
+	for game := 0; game < 3; game++ {
+		s, err := NewGame(tab, Options{}, []Deck{shipped[game], shipped[game+1]}, uint64(game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &View{}
+		for n := 0; !s.Over(); n++ {
+			seat := engine.Seat(s.Pend.Seat)
+			l := s.Legal(seat, buf[:0])
+			*v = View{seat: seat, st: s}
+			var a engine.Action
+			if allocs := testing.AllocsPerRun(1, func() { a = g.Choose(v, l, &rng) }); allocs != 0 {
+				t.Fatalf("game %d, action %d (%s): %v allocations", game, n, s.pendWord(), allocs)
+			}
+			s.ApplyTrusted(seat, a)
+		}
+	}
+}

@@ -242,7 +242,7 @@ func TestGreedyDecisions(t *testing.T) {
 			ann:    PlayerSetup{Hand: []string{"Ember Cub", "Pack Alpha", "Dune Stalker"}, Resources: greedyShards(4)},
 			bob:    PlayerSetup{},
 			active: "Ann", phase: "main1",
-			want:   "cast Pack Alpha",
+			want: "cast Pack Alpha",
 		},
 		{
 			name:   "harmful equipment goes on the enemy",

@@ -1,6 +1,7 @@
 package nexus
 
 import (
+	"math"
 	"testing"
 
 	"starnexus/ai"
@@ -60,16 +61,28 @@ func greedyVsRandom(t testing.TB, n int, seed0 uint64) (wins, draws int) {
 	return wins, draws
 }
 
-// TestGreedyBeatsRandom: over 40 seeded duels with seat rotation and every shipped deck,
-// Greedy wins clearly more than nine in ten (issue #6 asks for 90% over 200; docs/ai.md has
-// the 200-duel figure).
+// TestGreedyBeatsRandom: over 200 seeded duels (40 with -short) with seat rotation and every
+// pairing of the shipped decks, Greedy wins at least nine in ten (issue #6).
 func TestGreedyBeatsRandom(t *testing.T) {
-	n := 40
-	wins, draws := greedyVsRandom(t, n, 1)
-	t.Logf("greedy won %d of %d duels against random (%d draws)", wins, n, draws)
-	if wins < 36 {
-		t.Fatalf("greedy won only %d of %d duels against random; want at least 36", wins, n)
+	n := 200
+	if testing.Short() {
+		n = 40
 	}
+	wins, draws := greedyVsRandom(t, n, 1)
+	lo, hi := wilson(wins, n)
+	t.Logf("greedy won %d of %d duels against random (%d draws); 95%% Wilson interval %.1f%%-%.1f%%", wins, n, draws, 100*lo, 100*hi)
+	if wins*10 < n*9 {
+		t.Fatalf("greedy won only %d of %d duels against random; want at least 90%%", wins, n)
+	}
+}
+
+// wilson is the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) (lo, hi float64) {
+	const z = 1.959964
+	p, nf := float64(k)/float64(n), float64(n)
+	c := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	h := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return c - h, c + h
 }
 
 // BenchmarkGreedyDuel plays whole duels of Greedy against Greedy with the shipped decks.

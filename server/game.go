@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -100,7 +101,7 @@ func (g *game) replay(a store.Action) error {
 	if a.Seat < 0 || a.Seat >= len(g.meta.Seats) {
 		return fmt.Errorf("game %s: record %d (%q) names seat %d", g.id, a.Seq, a.Text, a.Seat)
 	}
-	act, err := g.st.ParseAction(seat, a.Text)
+	act, err := parseAction(g.st, seat, a.Text)
 	if err == nil {
 		err = g.st.Apply(seat, act)
 	}
@@ -147,16 +148,37 @@ func (g *game) canAct(seat engine.Seat) bool {
 	return false
 }
 
-// legalTexts lists the actions seat may send now.
+// legalTexts lists the actions seat may send now, each text once.
 func (g *game) legalTexts(seat engine.Seat) []string {
 	out := []string{}
 	if seat < 0 || !g.canAct(seat) {
 		return out
 	}
+	seen := map[string]bool{}
 	for _, a := range g.st.Legal(seat, nil) {
-		out = append(out, g.st.ActionText(seat, a))
+		t := g.st.ActionText(seat, a)
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
 	}
 	return out
+}
+
+// parseAction reads an action text for seat. A text that is exactly the text of a legal
+// action is that action (the first listed with it), so every text a view lists is accepted
+// as it is, even where a game's parser would read it as another object of the same name
+// (two attackers called Rivet Sentry); any other text goes to the game's parser. Replaying
+// the log on the same state makes the same choice.
+func parseAction(st engine.State, seat engine.Seat, text string) (engine.Action, error) {
+	if seat >= 0 {
+		for _, a := range st.Legal(seat, nil) {
+			if st.ActionText(seat, a) == text {
+				return a, nil
+			}
+		}
+	}
+	return st.ParseAction(seat, text)
 }
 
 type seatJSON struct {
@@ -196,8 +218,11 @@ func (g *game) logJSON(from int) []logEntry {
 
 // viewExtra is what the server adds to the game's own View JSON.
 type viewExtra struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
+	ID string `json:"id"`
+	// Game is added unless the View names it first (Stellar Nexus's does).
+	Game string `json:"game,omitempty"`
+	// Format is added for the games whose View does not carry it (Stellar Nexus).
+	Format  string     `json:"format,omitempty"`
 	Sets    []string   `json:"sets"`
 	Seats   []seatJSON `json:"seats"`
 	Seq     int        `json:"seq"`
@@ -213,7 +238,15 @@ func (g *game) view(seat engine.Seat) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: view: %w", g.id, err)
 	}
-	x, err := json.Marshal(viewExtra{ID: g.id, Game: g.meta.Game, Sets: g.meta.Sets, Seats: g.seatsJSON(), Seq: len(g.log),
+	format := ""
+	if g.meta.Game == "nexus" {
+		format = g.meta.Format
+	}
+	name := g.meta.Game
+	if bytes.HasPrefix(base, []byte(`{"game":`)) {
+		name = ""
+	}
+	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: g.meta.Sets, Seats: g.seatsJSON(), Seq: len(g.log),
 		Legal: g.legalTexts(seat), Log: g.logJSON(len(g.log) - logTail), Waiting: g.waiting()})
 	if err != nil {
 		return nil, err
@@ -239,7 +272,7 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		if err := g.check(seat, seq); err != nil {
 			return nil, err
 		}
-		a, err := g.st.ParseAction(seat, text)
+		a, err := parseAction(g.st, seat, text)
 		if err != nil {
 			return nil, &apiError{Status: http.StatusUnprocessableEntity, Msg: err.Error(), Legal: g.legalTexts(seat)}
 		}

@@ -228,7 +228,7 @@ func TestNexusDuelAgainstABot(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range lg.Actions {
-		a, err := st.ParseAction(engine.Seat(e.Seat), e.Action)
+		a, err := parseAction(st, engine.Seat(e.Seat), e.Action)
 		if err == nil {
 			err = st.Apply(engine.Seat(e.Seat), a)
 		}
@@ -357,7 +357,7 @@ func nexusInvariance(t *testing.T, bot string) {
 		}
 		for _, g := range []*game{a, b} {
 			seat := toMove[0]
-			act, err := g.st.ParseAction(seat, text)
+			act, err := parseAction(g.st, seat, text)
 			if err == nil {
 				err = g.st.Apply(seat, act)
 			}

@@ -6,6 +6,9 @@ import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, loadCards } from './cards.js';
 import { ActionPanel, groupActions } from './actions.js';
 import { Log } from './log.js';
+import { NexusTable } from './nexus.js';
+
+export const gameTitle = { realms: 'Star Realms', nexus: 'Stellar Nexus' };
 
 // normalize accepts a View either bare or wrapped as {"view": {...}, "legal", "seq", "log"}.
 export function normalize(msg) {
@@ -88,8 +91,10 @@ function Banner({ v, mine, seatName }) {
     return html`<div class="banner waiting">Waiting for ${v.waiting.length === 1 ? 'an open seat' : v.waiting.length + ' open seats'} to be claimed:
       share the lobby address; the game starts when every seat is taken.</div>`;
   }
-  if (mine) return html`<div class="banner yours">Your move${v.prompt ? html`: <b>${v.prompt}</b>` : ' — play cards, buy, attack, then end your turn.'}</div>`;
-  return html`<div class="banner waiting">Waiting for ${v.to_move || v.active}…${v.prompt ? html` <span class="muted">(${v.prompt})</span>` : ''}</div>`;
+  const prompt = v.prompt || v.decision;
+  const hint = v.game === 'nexus' ? ' — cast, activate, attack or block, or pass priority.' : ' — play cards, buy, attack, then end your turn.';
+  if (mine) return html`<div class="banner yours">Your move${prompt ? html`: <b>${prompt}</b>` : hint}</div>`;
+  return html`<div class="banner waiting">Waiting for ${v.to_move || v.active}…${prompt ? html` <span class="muted">(${prompt})</span>` : ''}</div>`;
 }
 
 export function Game({ id, token }) {
@@ -147,6 +152,21 @@ export function Game({ id, token }) {
   const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
   const me = seat >= 0 ? v.players[seat] : null;
   const legal = v.legal || [];
+  if (v.game === 'nexus') {
+    return html`<main class="game nexus">
+      <div class="topbar">
+        <a href="#/">← Lobby</a>
+        <span>Game <b>${id}</b> · ${gameTitle.nexus} · ${v.format || ''}${me ? html` · you are <b>${me.name}</b>` : html` · <b>spectating</b>`}</span>
+        <span class=${'conn ' + status}>● ${status}</span>
+      </div>
+      <${Banner} v=${{ ...v, id }} mine=${legal.length > 0} seatName=${me && me.name} />
+      ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
+      <div class="layout">
+        <${NexusTable} v=${v} send=${send} busy=${busy} />
+        <div class="side"><${Log} id=${id} v=${v} /></div>
+      </div>
+    </main>`;
+  }
   const g = groupActions(legal);
   const others = v.players.filter((_, i) => i !== seat);
   const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} active=${v.active} toMove=${v.to_move} attack=${g.attack} send=${send}

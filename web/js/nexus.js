@@ -1,0 +1,145 @@
+// The Stellar Nexus table: phase and combat step, priority, life totals, each player's
+// battlefield (creatures as "Name S/E (atk,def)" with markers, equipment, tapped and arrived
+// marks), resources, graveyards, the stack top first, the viewer's hand, the counts of the
+// others' hidden zones, and the legal actions as buttons labelled with their API texts.
+//
+// Everything shown comes from the seat's View: a hand is drawn only when the View carries it
+// (the viewer's own, an ally's in allied play), never for an opponent or a spectator.
+
+import { html } from './html.js';
+
+const phaseLabel = { upkeep: 'Upkeep', main1: 'Main 1', combat: 'Combat', main2: 'Main 2', end: 'End' };
+
+// nexusGroups sorts the legal action texts by what they do; each keeps its exact text.
+export function nexusGroups(legal) {
+  const g = { decide: [], cast: [], activate: [], attack: [], block: [], flow: [] };
+  for (const a of legal || []) {
+    const verb = a.split(' ', 1)[0];
+    if (verb === 'cast') g.cast.push(a);
+    else if (verb === 'activate') g.activate.push(a);
+    else if (verb === 'attack' || a.startsWith('add attacker ')) g.attack.push(a);
+    else if (verb === 'block') g.block.push(a);
+    else if (verb === 'pass' || verb === 'done') g.flow.push(a);
+    else g.decide.push(a);
+  }
+  return g;
+}
+
+const flowHelp = {
+  pass: 'pass priority: when everybody passes in a row, the top of the stack resolves or the step ends',
+  done: 'stop here: choose no more',
+};
+
+function Btn({ a, send, cls }) {
+  return html`<button type="button" class=${'act ' + (cls || '')} data-action=${a} title=${flowHelp[a] || a}
+    onClick=${() => send(a)}>${a}</button>`;
+}
+
+export function NexusActions({ legal, send, busy }) {
+  const g = nexusGroups(legal);
+  const section = (title, list, cls) => list.length ? html`<div class="act-group"><h4>${title}</h4>
+    <div class="act-row">${list.map((a) => html`<${Btn} a=${a} send=${send} cls=${cls} />`)}</div></div>` : '';
+  return html`<div class=${'actions' + (busy ? ' busy' : '')} data-testid="actions">
+    ${section('Decide', g.decide, 'choose')}
+    ${section('Cast', g.cast, 'play')}
+    ${section('Activate', g.activate, 'use')}
+    ${section('Attack', g.attack, 'attack')}
+    ${section('Block', g.block, 'attack')}
+    ${section('Priority', g.flow, 'flow')}
+  </div>`;
+}
+
+function Creature({ c }) {
+  const marks = [];
+  if (c.markers) marks.push(html`<span class="mark markers" title="+1/+1 markers">${c.markers > 0 ? '+' : ''}${c.markers} marker${Math.abs(c.markers) === 1 ? '' : 's'}</span>`);
+  if (c.tapped) marks.push(html`<span class="mark tapped" title="tapped">tapped</span>`);
+  if (c.arrived) marks.push(html`<span class="mark arrived" title="arrived this turn: it may not attack or tap yet">arrived</span>`);
+  if (c.token) marks.push(html`<span class="mark token">token</span>`);
+  if (c.attacking) marks.push(html`<span class="mark attacking">attacking ${c.attacking}</span>`);
+  if (c.blocking) marks.push(html`<span class="mark blocking">blocking ${c.blocking}</span>`);
+  return html`<div class=${'nx-creature' + (c.tapped ? ' is-tapped' : '')} data-card=${c.name}>
+    <div class="nx-text">${c.text || c.name}</div>
+    ${(c.keywords || []).length ? html`<div class="nx-kw">${c.keywords.join(', ')}</div>` : ''}
+    ${(c.equipment || []).length ? html`<div class="nx-eq">equipped: ${c.equipment.join(', ')}</div>` : ''}
+    ${marks.length ? html`<div class="nx-marks">${marks}</div>` : ''}
+  </div>`;
+}
+
+function Zone({ label, cards, cls }) {
+  return html`<details class=${'nx-zone ' + (cls || '')}><summary>${label} <b>${cards.length}</b></summary>
+    <div class="nx-list">${cards.length ? cards.map((n) => html`<span class="nx-card">${n}</span>`) : html`<span class="muted">empty</span>`}</div></details>`;
+}
+
+function count(n) { return n == null || n < 0 ? '?' : n; }
+
+function NexusPlayer({ p, me, ally, v, seatInfo, castable, send }) {
+  const res = p.resources || [];
+  const untapped = res.filter((r) => !r.tapped).length;
+  const cls = ['player', 'nx-player', me ? 'me' : '', p.lost ? 'defeated' : '', p.name === v.active ? 'active' : ''].join(' ');
+  return html`<section class=${cls} data-player=${p.name}>
+    <header>
+      <span class="pname">${p.name}${me ? ' (you)' : ''}</span>
+      ${ally ? html`<span class="badge team">ally</span>` : ''}
+      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot">bot: ${seatInfo.bot}</span>` : ''}
+      ${p.name === v.active && !p.lost ? html`<span class="badge turn">turn</span>` : ''}
+      ${p.name === v.to_move && !v.over ? html`<span class="badge priority" data-testid="priority">${v.decision && v.decision.startsWith('priority') ? 'priority' : 'to decide'}</span>` : ''}
+      ${p.lost ? html`<span class="badge dead">lost</span>` : ''}
+    </header>
+    <div class="stats">
+      <span class="stat life" title="life"><span class="stat-label">Life</span> <b data-testid="life">${p.life}</b></span>
+      <span class="stat" title="the hero"><span class="stat-label">Hero</span> <b>${p.hero || 'secret'}</b></span>
+      <span class="stat" title="untapped / total resources"><span class="stat-label">Resources</span> <b data-testid="resources">${untapped}/${res.length}</b></span>
+      <span class="stat"><span class="stat-label">Hand</span> <b>${count(p.hand_count)}</b></span>
+      <span class="stat"><span class="stat-label">Library</span> <b>${count(p.library_count)}</b></span>
+      <span class="stat" title="resource pile"><span class="stat-label">Pile</span> <b>${p.resource_pile_count}</b></span>
+      ${p.mulligans ? html`<span class="stat"><span class="stat-label">Mulligans</span> <b>${p.mulligans}</b></span>` : ''}
+    </div>
+    <div class="nx-resources">${res.map((r) => html`<span class=${'nx-res' + (r.tapped ? ' is-tapped' : '')} title=${r.tapped ? 'tapped' : 'untapped'}>${r.name}${r.tapped ? ' (tapped)' : ''}</span>`)}</div>
+    <div class="nx-field">${(p.field || []).length ? p.field.map((c) => html`<${Creature} c=${c} />`)
+      : html`<span class="muted">no creatures</span>`}</div>
+    <div class="nx-zones">
+      <${Zone} label="Graveyard" cards=${p.graveyard || []} />
+      ${(p.exile || []).length ? html`<${Zone} label="Exile" cards=${p.exile} />` : ''}
+    </div>
+    ${p.hand ? html`<div class=${me ? 'hand nx-hand' : 'seen-hand nx-hand'} data-testid=${me ? 'my-hand' : 'ally-hand'}>
+      <h3>${me ? 'Your hand' : p.name + "'s hand (your ally)"} <span class="muted">(${p.hand.length})</span></h3>
+      <div class="nx-list">${p.hand.map((n) => {
+        const a = me && castable.has('cast ' + n) ? 'cast ' + n : '';
+        return html`<span class=${'nx-card' + (a ? ' clickable' : '')} title=${a ? 'click to ' + a : ''}
+          onClick=${a ? () => send(a) : undefined}>${n}</span>`;
+      })}</div></div>` : ''}
+  </section>`;
+}
+
+function Stack({ stack }) {
+  return html`<section class="nx-stack" data-testid="stack"><h3>Stack <span class="muted">top first</span></h3>
+    ${stack.length ? html`<ol>${stack.map((it) => html`<li><b>${it.name}</b> <span class="muted">(${it.controller})</span>
+      ${(it.targets || []).length ? html` → ${it.targets.join(', ')}` : ''}</li>`)}</ol>` : html`<p class="muted">empty</p>`}
+  </section>`;
+}
+
+// NexusStatus is the line that says where the game is and who is to act.
+export function NexusStatus({ v }) {
+  return html`<div class="nx-status" data-testid="nx-status">
+    <span>Turn <b>${v.turn}</b> · <b>${v.active}</b>'s turn</span>
+    <span>Phase <b data-testid="phase">${phaseLabel[v.phase] || v.phase}</b>${v.step ? html` · step <b data-testid="step">${v.step}</b>` : ''}</span>
+    ${v.to_move && !v.over ? html`<span>To act: <b>${v.to_move}</b>${v.decision ? html` <span class="muted">(${v.decision})</span>` : ''}</span>` : ''}
+  </div>`;
+}
+
+export function NexusTable({ v, send, busy }) {
+  const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
+  const legal = v.legal || [];
+  const castable = new Set(legal.filter((a) => a.startsWith('cast ')));
+  const order = v.players.map((p, i) => i).filter((i) => i !== seat);
+  if (seat >= 0) order.push(seat);
+  const allied = v.format === 'allied';
+  return html`<div class="table nx-table">
+    <${NexusStatus} v=${v} />
+    <div class="nx-players">${order.map((i) => html`<${NexusPlayer} p=${v.players[i]} me=${i === seat}
+      ally=${allied && seat >= 0 && i !== seat && i % 2 === seat % 2} v=${v} seatInfo=${(v.seats || [])[i]}
+      castable=${castable} send=${send} />`)}</div>
+    <${Stack} stack=${v.stack || []} />
+    ${legal.length ? html`<${NexusActions} legal=${legal} send=${send} busy=${busy} />` : ''}
+  </div>`;
+}

@@ -259,8 +259,7 @@ func (s *State) GameSetup(c *campaigns.Campaign, g Game) (*Setup, error) {
 			}
 			cs.Sheets = append(cs.Sheets, sh.StickerSheet)
 		}
-		extras, _ := c.Seats[i].Extras()
-		cs.Deck = append(extras, cs.Deck...)
+		cs.StartingDeck = c.Seats[i].PersonalDeck
 		camp.Seats = append(camp.Seats, cs)
 	}
 	return &Setup{Catalog: cat, Options: opts, Seed: g.Seed}, nil

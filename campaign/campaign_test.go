@@ -139,10 +139,9 @@ func TestWholeCampaign(t *testing.T) {
 			t.Fatalf("scenario %d: upgraded copies in the trade deck and row %v, want %v", n, got, want)
 		}
 		if n == 1 {
-			// The personal decks (SR 7.3): the engine's standard deck plus each side's own
-			// cards (one Viper too many until the engine can replace the starting deck:
-			// docs/campaigns.md, "Known gap").
-			for i, want := range []string{"Scout x8, Viper x2, Border Runner, Imperial Fighter", "Scout x8, Viper x2, Customs Cutter, Federation Shuttle"} {
+			// The personal decks (SR 7.3) replace the standard starting deck: 8 Scouts, one
+			// Viper and each side's two cards.
+			for i, want := range []string{"Scout x8, Border Runner, Imperial Fighter, Viper", "Scout x8, Customs Cutter, Federation Shuttle, Viper"} {
 				p := &st.P[i]
 				cards := append(append([]realms.CardID{}, p.Hand[:p.HandN]...), p.Own[:p.DeckN]...)
 				if got := deckText(cat, cards); got != want {

@@ -136,10 +136,10 @@ func TestSheetsReceivedAtBegin(t *testing.T) {
 	if cs.Current != "Federation 4" || len(cs.Sheets) != 4 || !su.Options.Campaign.Political {
 		t.Fatalf("scenario 4 setup: current %q, %d sheets, political %v", cs.Current, len(cs.Sheets), su.Options.Campaign.Political)
 	}
-	// The personal deck's own cards reach the engine: Empire's Imperial Fighter and Border
-	// Runner, the Federation's Federation Shuttle and Customs Cutter.
-	if got := strings.Join(su.Options.Campaign.Seats[0].Deck, ","); !strings.HasPrefix(got, "Imperial Fighter,Border Runner") {
-		t.Fatalf("Empire's extra deck cards %s", got)
+	// The personal deck replaces the standard starting deck (SR 7.3): Empire's 8 Scouts, one
+	// Viper, Imperial Fighter and Border Runner.
+	if got := strings.Join(su.Options.Campaign.Seats[0].StartingDeck, ","); got != strings.Repeat("Scout,", 8)+"Viper,Imperial Fighter,Border Runner" {
+		t.Fatalf("Empire's starting deck %s", got)
 	}
 }
 

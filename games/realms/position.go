@@ -129,7 +129,9 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 		who := ps.Name
 		if ps.Hand == nil && ps.Deck == nil && ps.Discard == nil {
 			a := p.Authority
-			s.dealStartingDeck(seat)
+			if err := s.dealStartingDeck(seat); err != nil {
+				return nil, err
+			}
 			p.Authority = a
 			s.draw(seat, s.startingHand(seat))
 		} else {

@@ -107,7 +107,9 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	s.Explorers = uint8(s.explorerCount())
 	first := s.firstSeat()
 	for i := 0; i < int(s.NSeats); i++ {
-		s.dealStartingDeck(engine.Seat(i))
+		if err := s.dealStartingDeck(engine.Seat(i)); err != nil {
+			return nil, err
+		}
 	}
 	s.start(first)
 	for i := 0; i < int(s.NSeats); i++ {
@@ -158,8 +160,9 @@ func (s *State) upgradedTradeDeck(deck []CardID) error {
 	return nil
 }
 
-// campaignSeats applies the campaign scenario's hooks to the seats dealt a normal start:
-// starting authority and extra cards in the deck, the hand or in play.
+// campaignSeats applies the campaign scenario's hooks to the seats once the hands are drawn:
+// starting authority and extra cards in the hand or in play. (The starting deck and its
+// extra cards are dealt by dealStartingDeck, before the hands are drawn.)
 func (s *State) campaignSeats() error {
 	camp := s.opts.Campaign
 	if camp == nil {
@@ -178,18 +181,13 @@ func (s *State) campaignSeats() error {
 		for _, zone := range []struct {
 			name  string
 			cards []string
-		}{{"deck", cs.Deck}, {"hand", cs.Hand}, {"in_play", cs.InPlay}} {
+		}{{"hand", cs.Hand}, {"in_play", cs.InPlay}} {
 			for _, n := range zone.cards {
 				c, err := s.lookupCard(n)
 				if err != nil {
 					return fmt.Errorf("campaign: %s.%s: %w", who, zone.name, err)
 				}
 				switch zone.name {
-				case "deck":
-					if int(p.DeckN)+int(p.DiscN) >= maxOwn {
-						return fmt.Errorf("campaign: %s.deck: too many cards", who)
-					}
-					s.toDeckTop(seat, c)
 				case "hand":
 					if p.HandN >= maxHand {
 						return fmt.Errorf("campaign: %s.hand: too many cards", who)
@@ -203,9 +201,6 @@ func (s *State) campaignSeats() error {
 					p.PlayN++
 				}
 			}
-		}
-		if len(cs.Deck) > 0 {
-			engine.Shuffle(&s.rng, p.Own[:p.DeckN])
 		}
 	}
 	return nil
@@ -315,14 +310,39 @@ func (s *State) explorerCount() int {
 	return 10
 }
 
-// dealStartingDeck gives seat a shuffled deck of 8 Scouts and 2 Vipers (SR 2.1).
-func (s *State) dealStartingDeck(seat engine.Seat) {
+// dealStartingDeck gives seat a shuffled deck of 8 Scouts and 2 Vipers (SR 2.1), or, in a
+// campaign game, the seat's personal deck (SR 7.3) if it has one, with the scenario's extra
+// cards shuffled in.
+func (s *State) dealStartingDeck(seat engine.Seat) error {
 	p := &s.P[seat]
 	*p = player{}
-	for i := 0; i < 8; i++ {
-		p.Own[i] = s.cat.Scout
+	var personal, extra []string
+	if c := s.opts.Campaign; c != nil && int(seat) < len(c.Seats) {
+		personal, extra = c.Seats[seat].StartingDeck, c.Seats[seat].Deck
 	}
-	p.Own[8], p.Own[9] = s.cat.Viper, s.cat.Viper
-	p.DeckN = 10
-	engine.Shuffle(&s.rng, p.Own[:10])
+	if len(personal) == 0 {
+		for i := 0; i < 8; i++ {
+			p.Own[i] = s.cat.Scout
+		}
+		p.Own[8], p.Own[9] = s.cat.Viper, s.cat.Viper
+		p.DeckN = 10
+	}
+	for _, zone := range []struct {
+		name  string
+		cards []string
+	}{{"starting_deck", personal}, {"deck", extra}} {
+		for _, n := range zone.cards {
+			c, err := s.lookupCard(n)
+			if err != nil {
+				return fmt.Errorf("campaign: %s.%s: %w", s.SeatName(seat), zone.name, err)
+			}
+			if int(p.DeckN) >= maxOwn {
+				return fmt.Errorf("campaign: %s.%s: more than %d cards", s.SeatName(seat), zone.name, maxOwn)
+			}
+			p.Own[p.DeckN] = c
+			p.DeckN++
+		}
+	}
+	engine.Shuffle(&s.rng, p.Own[:p.DeckN])
+	return nil
 }

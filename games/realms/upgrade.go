@@ -51,11 +51,14 @@ type CampaignSeat struct {
 	Current string         // the sheet of the current scenario (political victory, SR 8.7)
 
 	// Rule hooks a campaign scenario may set (docs/scenarios.md).
-	Authority int      // starting authority; 0 keeps the format's
-	Deck      []string // extra cards shuffled into the starting deck
-	Hand      []string // extra cards added to the starting hand
-	InPlay    []string // cards in play at the start (bases stay, ships are discarded at the end of the first turn)
-	TurnStart string   // an ability resolved at the start of each of this seat's turns, e.g. "trade 1"
+	Authority int // starting authority; 0 keeps the format's
+	// StartingDeck is the seat's personal deck (SR 7.3), which replaces the 8 Scouts and 2
+	// Vipers of SR 2.1; nil keeps those.
+	StartingDeck []string
+	Deck         []string // extra cards shuffled into the starting deck before the hands are drawn
+	Hand         []string // extra cards added to the starting hand
+	InPlay       []string // cards in play at the start (bases stay, ships are discarded at the end of the first turn)
+	TurnStart    string   // an ability resolved at the start of each of this seat's turns, e.g. "trade 1"
 }
 
 // Campaign is the Rise of Empire part of a game's options (SR 8). Options.Campaign nil: no

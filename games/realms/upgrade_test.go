@@ -243,6 +243,46 @@ func TestCampaignNewGame(t *testing.T) {
 	}
 }
 
+// TestPersonalDeck checks SR 7.3: a campaign seat's personal deck replaces the 8 Scouts and 2
+// Vipers, the scenario's extra deck cards are shuffled in before the opening hand is drawn
+// (so over many seeds they reach the opening hand), and an unknown card is refused.
+func TestPersonalDeck(t *testing.T) {
+	cat := loadCat(t)
+	personal := append(slices.Repeat([]string{"Scout"}, 8), "Viper", "Imperial Fighter", "Cutter")
+	inHand := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		c := testCampaign(false)
+		c.Seats[0].StartingDeck = personal
+		c.Seats[0].Deck = []string{"Corvette"}
+		s, err := NewGame(cat, Options{Names: []string{"Ann", "Bob"}, Campaign: c, FirstPlayer: 1}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, id := range append(slices.Clone(s.P[0].hand()), s.P[0].Own[:s.P[0].DeckN]...) {
+			got[s.cat.Card(id).Name]++
+		}
+		want := map[string]int{"Scout": 8, "Viper": 1, "Imperial Fighter": 1, "Cutter": 1, "Corvette": 1}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("seed %d: Ann's cards %v, want %v", seed, got, want)
+		}
+		if n := int(s.P[1].DeckN) + int(s.P[1].HandN); n != 10 {
+			t.Fatalf("seed %d: Bob has %d cards, want the standard 10", seed, n)
+		}
+		if slices.Contains(s.P[0].hand(), mustID(t, cat, "Corvette")) {
+			inHand++
+		}
+	}
+	if inHand == 0 {
+		t.Error("the extra deck card never reached an opening hand in 40 games: it is not shuffled in before the draw")
+	}
+	c := testCampaign(false)
+	c.Seats[1].StartingDeck = []string{"Scout", "Vipr"}
+	if _, err := NewGame(cat, Options{Names: []string{"Ann", "Bob"}, Campaign: c}, 1); err == nil || !strings.Contains(err.Error(), "Viper") {
+		t.Errorf("an unknown personal-deck card: error %v, want one suggesting Viper", err)
+	}
+}
+
 func mustID(t *testing.T, cat *Catalog, name string) CardID {
 	t.Helper()
 	id, err := cat.Lookup(name)

@@ -64,36 +64,6 @@ type Seat struct {
 	PersonalDeck []string // one entry per card (SR 7.3)
 }
 
-// engineDeck is the starting deck the engine deals every seat (SR 2.1); a personal deck
-// (SR 7.3) reaches the engine as the cards it has beyond these (realms.CampaignSeat.Deck).
-var engineDeck = [...]struct {
-	name string
-	n    int
-}{{"Scout", 8}, {"Viper", 2}}
-
-// Extras splits the personal deck into the cards the engine adds to its standard starting
-// deck of 8 Scouts and 2 Vipers (extras) and the standard cards the personal deck does not
-// have (missing), which the engine cannot take out yet.
-func (s Seat) Extras() (extras, missing []string) {
-	left := map[string]int{}
-	for _, e := range engineDeck {
-		left[e.name] = e.n
-	}
-	for _, n := range s.PersonalDeck {
-		if left[n] > 0 {
-			left[n]--
-			continue
-		}
-		extras = append(extras, n)
-	}
-	for _, e := range engineDeck {
-		for range left[e.name] {
-			missing = append(missing, e.name)
-		}
-	}
-	return extras, missing
-}
-
 // Sheet is a sticker sheet and the seat (0 or 1) whose it is.
 type Sheet struct {
 	realms.StickerSheet

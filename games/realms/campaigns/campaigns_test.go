@@ -62,8 +62,7 @@ func TestShippedCampaigns(t *testing.T) {
 					for i := range 2 {
 						cs := hooks[i]
 						cs.Faction = c.Seats[i].Faction
-						extras, _ := c.Seats[i].Extras()
-						cs.Deck = append(extras, cs.Deck...)
+						cs.StartingDeck = c.Seats[i].PersonalDeck
 						for _, sh := range c.Sheets {
 							if sh.Seat == i {
 								cs.Sheets = append(cs.Sheets, sh.StickerSheet)
@@ -216,20 +215,6 @@ func TestMinimalCampaign(t *testing.T) {
 	}
 	if len(c.Seats[0].PersonalDeck) != 11 || c.Seats[0].PersonalDeck[10] != "Runner" {
 		t.Errorf("personal deck %v", c.Seats[0].PersonalDeck)
-	}
-	for _, tc := range []struct {
-		deck            []string
-		extras, missing string
-	}{
-		{c.Seats[0].PersonalDeck, "Runner", ""},
-		{c.Seats[1].PersonalDeck, "", ""},
-		{[]string{"Scout", "Scout", "Scout", "Scout", "Scout", "Scout", "Scout", "Scout", "Viper", "Imperial Fighter", "Runner"}, "Imperial Fighter,Runner", "Viper"},
-		{[]string{"Viper", "Runner", "Viper", "Viper"}, "Runner,Viper", "Scout,Scout,Scout,Scout,Scout,Scout,Scout,Scout"},
-	} {
-		e, m := Seat{PersonalDeck: tc.deck}.Extras()
-		if strings.Join(e, ",") != tc.extras || strings.Join(m, ",") != tc.missing {
-			t.Errorf("Extras(%v) = %v, %v; want %s / %s", tc.deck, e, m, tc.extras, tc.missing)
-		}
 	}
 	h, err := c.Scenarios[1].Hooks(1, 0)
 	if err != nil || h[1].Authority != 40 || h[0].Authority != 0 {

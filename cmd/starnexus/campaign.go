@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -333,12 +331,12 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 	}
 	s.seen = make([]int, 2)
 	s.turn, s.active = 1, live.St.RealmsView(engine.Spectator).Active()
-	s.savePath = filepath.Join(os.TempDir(), "starnexus-campaign-"+strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' {
-			return '_'
+	s.keep = func() error {
+		if !live.St.Over() {
+			fmt.Fprintf(out, "The game is kept in the campaign's database: continue it with: starnexus campaign play --name %s\n", st.Name)
 		}
-		return r
-	}, st.Name)+".json")
+		return nil
+	}
 	describeGame(out, live.St, rec)
 	for !live.St.Over() {
 		seat := s.toMove()
@@ -355,7 +353,6 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 			}
 		}
 		if errors.Is(err, errQuit) {
-			fmt.Fprintf(out, "The game is kept in the campaign's database: continue it with: starnexus campaign play --name %s\n", st.Name)
 			return true, nil
 		}
 		if err != nil {

@@ -80,6 +80,9 @@ func TestCampaignHumanQuitsAndContinues(t *testing.T) {
 			t.Errorf("play lacks %q:\n%s", want, out)
 		}
 	}
+	if strings.Contains(out, "--resume") || strings.Contains(out, "Game saved to") {
+		t.Errorf("quitting a campaign game points to a saved file, not the campaign:\n%s", out)
+	}
 	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "mine", "--db", db)
 	m := regexp.MustCompile(`Under way: scenario 1, The First Charter \(game \S+, (\d+) actions\)`).FindStringSubmatch(status)
 	if m == nil || m[1] != "2" {

@@ -31,6 +31,9 @@ type session struct {
 	rngs     []engine.RNG // each bot seat's own random source
 	humans   int
 	savePath string
+	// keep, if set, replaces saving to savePath: the game is kept elsewhere (a campaign's
+	// database) and keep says how to continue it.
+	keep func() error
 	turn     int         // the turn being played, from 1
 	active   engine.Seat // whose turn the count refers to
 	seen     []int       // per seat: len(rec.Actions) when the seat last acted
@@ -317,6 +320,9 @@ func (s *session) toMove() engine.Seat {
 }
 
 func (s *session) save() error {
+	if s.keep != nil {
+		return s.keep()
+	}
 	if err := engine.SaveRecord(s.savePath, s.rec); err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ type session struct {
 	savePath string
 	// keep, if set, replaces saving to savePath: the game is kept elsewhere (a campaign's
 	// database) and keep says how to continue it.
-	keep func() error
+	keep     func() error
 	turn     int         // the turn being played, from 1
 	active   engine.Seat // whose turn the count refers to
 	seen     []int       // per seat: len(rec.Actions) when the seat last acted

@@ -10,6 +10,7 @@ import (
 
 	"starnexus/ai/ismcts"
 	"starnexus/engine"
+	"starnexus/games/nexus"
 	"starnexus/games/realms"
 	"starnexus/sim"
 )
@@ -45,6 +46,11 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
+	nxGreedy, err := sim.NexusDuelsPerSec(func() engine.Bot { return nexus.Greedy{} }, time.Duration(*secs*float64(time.Second)))
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
 	if *asJSON {
 		b, _ := json.Marshal(r)
 		var m map[string]any
@@ -53,6 +59,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		m["nexus_2p_random_games_per_sec"] = nx
+		m["nexus_2p_greedy_games_per_sec"] = nxGreedy
 		b, _ = json.Marshal(m)
 		fmt.Fprintln(stdout, string(b))
 		return 0
@@ -74,5 +81,6 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Stellar Nexus, shipped decks, 2 players, one core:\n")
 	fmt.Fprintf(stdout, "  random vs random: %10.0f games/s\n", nx)
+	fmt.Fprintf(stdout, "  greedy vs greedy: %10.0f games/s\n", nxGreedy)
 	return 0
 }

@@ -1,0 +1,44 @@
+package sim
+
+import (
+	"fmt"
+	"time"
+
+	"starnexus/engine"
+	"starnexus/games/nexus"
+	"starnexus/games/nexus/decks"
+)
+
+// NexusDuelsPerSec plays Stellar Nexus duels between two bots (made fresh by mk for each
+// seat) for about d, at least two games, with the shipped decks in rotation, and returns
+// games per second. Each bot decides from its View, as in play.
+func NexusDuelsPerSec(mk func() engine.Bot, d time.Duration) (float64, error) {
+	tab, err := nexus.Builtin()
+	if err != nil {
+		return 0, err
+	}
+	var ds []nexus.Deck
+	for _, n := range decks.Names() {
+		dk, err := decks.Load(n)
+		if err != nil {
+			return 0, fmt.Errorf("deck %s: %w", n, err)
+		}
+		ds = append(ds, nexus.FromDeck(dk))
+	}
+	bots := []engine.Bot{mk(), mk()}
+	rngs := make([]engine.RNG, 2)
+	start := time.Now()
+	games := 0
+	for games < 2 || time.Since(start) < d {
+		st, err := nexus.NewGame(tab, nexus.Options{}, []nexus.Deck{ds[games%len(ds)], ds[(games/len(ds)+games+1)%len(ds)]}, uint64(games))
+		if err != nil {
+			return 0, err
+		}
+		for i := range rngs {
+			rngs[i] = engine.NewRNG(uint64(games)*7 + uint64(i))
+		}
+		engine.PlayOut(st, bots, rngs, 0)
+		games++
+	}
+	return float64(games) / time.Since(start).Seconds(), nil
+}

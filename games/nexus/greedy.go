@@ -269,6 +269,25 @@ func fight(a fighter, bs []fighter) (aDies bool, bDies [4]bool) {
 	return a.def <= 0, bDies
 }
 
+// blockers appends attacker a's blockers on the field in blocking order (as State.blockersOf,
+// in one pass over the objects).
+func (b bot) blockers(a oid, buf []oid) []oid {
+	s := b.s
+	n0 := len(buf)
+	for i := 1; i < maxObj && len(buf)-n0 < 8; i++ {
+		if o := &s.O[i]; o.Blocking == a && o.Def != 0 && o.Zone == zField && o.BOrder > 0 {
+			buf = append(buf, oid(i))
+		}
+	}
+	l := buf[n0:]
+	for i := 1; i < len(l); i++ {
+		for k := i; k > 0 && s.O[l[k]].BOrder < s.O[l[k-1]].BOrder; k-- {
+			l[k], l[k-1] = l[k-1], l[k]
+		}
+	}
+	return buf
+}
+
 // ---- decisions
 
 // pay taps the resource that does the most good: a special resource whose Affinity the
@@ -618,7 +637,7 @@ func (b bot) block(legal []engine.Action) engine.Action {
 		o := &s.O[i]
 		if o.has(fAttacking) && o.Zone == zField && s.attackedBy(b.me, oid(i)) {
 			var cb [8]oid
-			if len(s.blockersOf(oid(i), cb[:0])) == 0 {
+			if len(b.blockers(oid(i), cb[:0])) == 0 {
 				incoming += int(o.Atk)
 			}
 		}
@@ -634,7 +653,7 @@ func (b bot) block(legal []engine.Action) engine.Action {
 		var lb [8]oid
 		at, list := s.decodeBlock(b.me, a, lb[:0])
 		var cb [8]oid
-		if len(s.blockersOf(at, cb[:0])) > 0 {
+		if len(b.blockers(at, cb[:0])) > 0 {
 			continue // one block per attacker is enough
 		}
 		var fs [4]fighter
@@ -938,7 +957,7 @@ func (b bot) outcome(o oid, bonus fighter) int {
 		at = ob.Blocking
 	}
 	var cb [8]oid
-	bl := s.blockersOf(at, cb[:0])
+	bl := b.blockers(at, cb[:0])
 	if len(bl) == 0 || len(bl) > 4 {
 		return 0
 	}

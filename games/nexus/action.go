@@ -231,6 +231,15 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 			}
 		}
 		return buf
+	case pLinkOrder:
+		if s.NJ > 0 {
+			j := &s.Jobs[0]
+			for k := 0; k < int(j.It.NL); k++ {
+				r := j.It.Linked[k]
+				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint8(r), Gen: s.O[r].Gen}))
+			}
+		}
+		return buf
 	case pPay:
 		for i := 1; i < maxObj && !full(); i++ {
 			o := &s.O[i]

@@ -88,6 +88,11 @@ func (s *State) validate(seat int8, a engine.Action) string {
 				return "not a legal target"
 			}
 			return ""
+		case pLinkOrder:
+			if s.linkedIndex(oid(r.ID)) < 0 || r.K != tkObj {
+				return "choose one of the special resources tapped for the requisition"
+			}
+			return ""
 		case pPay:
 			o := &s.O[r.ID]
 			if r.K != tkObj || o.Def == 0 || o.Zone != zField || o.Ctrl != seat || !s.isResource(oid(r.ID)) {
@@ -98,7 +103,7 @@ func (s *State) validate(seat int8, a engine.Action) string {
 			}
 			return ""
 		}
-		return want(pFirst, pTarget, pJobTarget, pPay)
+		return want(pFirst, pTarget, pJobTarget, pPay, pLinkOrder)
 	case aAddAttacker:
 		if r := want(pAttack); r != "" {
 			return r
@@ -160,6 +165,20 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		return want(pUnless, pAffinity)
 	}
 	return "unknown action"
+}
+
+// linkedIndex is the position of r among the resources still to happen, or -1.
+func (s *State) linkedIndex(r oid) int {
+	if s.NJ == 0 || s.Jobs[0].K != jLinkOrder {
+		return -1
+	}
+	j := &s.Jobs[0]
+	for k := 0; k < int(j.It.NL); k++ {
+		if j.It.Linked[k] == r {
+			return k
+		}
+	}
+	return -1
 }
 
 func (s *State) targetOK(seat, t int8) string {
@@ -224,6 +243,8 @@ func (s *State) pendWord() string {
 		return "yes or no: tap resources so the requisition is not countered"
 	case pAffinity:
 		return "yes or no: use the Affinity"
+	case pLinkOrder:
+		return "choose which special resource happens first"
 	}
 	return "none"
 }
@@ -378,6 +399,9 @@ func (s *State) choose(seat int8, r tref) {
 		j.Tg[j.NT] = r
 		j.NT++
 		s.Pend = pend{}
+	case pLinkOrder:
+		s.Pend = pend{}
+		s.takeLinked(s.linkedIndex(oid(r.ID)))
 	case pPay:
 		o := &s.O[r.ID]
 		o.Flags |= fTapped

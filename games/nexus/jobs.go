@@ -9,6 +9,8 @@ func (s *State) runJob() {
 		done = s.resolve(j)
 	case jTrigger, jLinked:
 		done = s.runPassive(j)
+	case jLinkOrder:
+		done = s.linkOrder(j)
 	case jDivision:
 		d := &s.tab.Defs[j.Def]
 		for k := 0; k < int(d.DivN); k++ {
@@ -115,13 +117,44 @@ func (s *State) resolve(j *job) bool {
 	if j.Fizz {
 		return true // 9.3: no Affinity or Dissonance
 	}
-	for k := 0; k < int(it.NL); k++ {
-		r := it.Linked[k]
-		rd := &s.tab.Defs[s.O[r].Def]
-		s.pushJob(job{K: jLinked, Def: s.O[r].Def, Src: r, SGen: s.O[r].Gen, Ctrl: s.O[r].Ctrl,
-			Req: card, ReqGen: s.O[card].Gen, Aff: rd.Faction != 0 && rd.Faction == d.Faction, Step: 0})
+	if it.NL > 0 {
+		s.pushJob(job{K: jLinkOrder, Def: s.O[card].Def, Ctrl: it.Ctrl, Req: card, ReqGen: s.O[card].Gen,
+			It: item{Linked: it.Linked, NL: it.NL}})
 	}
 	return true
+}
+
+// linkOrder runs a jLinkOrder job: with one resource left it happens next; with several, the
+// controller chooses which happens first. The chosen one runs as a job put before this one.
+func (s *State) linkOrder(j *job) bool {
+	switch j.It.NL {
+	case 0:
+		return true
+	case 1:
+		s.takeLinked(0)
+		return false
+	}
+	s.Pend = pend{K: pLinkOrder, Seat: j.Ctrl}
+	return false
+}
+
+// takeLinked starts the k-th remaining linked resource of the jLinkOrder job at the queue's
+// front: its Affinity (same faction as the requisitioned card) or Dissonance (9.2).
+func (s *State) takeLinked(k int) {
+	j := &s.Jobs[0]
+	r := j.It.Linked[k]
+	copy(j.It.Linked[k:], j.It.Linked[k+1:])
+	j.It.NL--
+	rd := &s.tab.Defs[s.O[r].Def]
+	req := &s.tab.Defs[j.Def]
+	nj := job{K: jLinked, Def: s.O[r].Def, Src: r, SGen: s.O[r].Gen, Ctrl: s.O[r].Ctrl,
+		Req: j.Req, ReqGen: j.ReqGen, Aff: rd.Faction != 0 && rd.Faction == req.Faction}
+	if int(s.NJ) == maxJobs {
+		return
+	}
+	copy(s.Jobs[1:s.NJ+1], s.Jobs[:s.NJ])
+	s.Jobs[0] = nj
+	s.NJ++
 }
 
 // passiveAb is the ability a trigger or linked-resource job runs.

@@ -112,6 +112,7 @@ const (
 	jTrigger
 	jLinked
 	jDivision
+	jLinkOrder // the linked special resources still to happen, in an order their controller picks (9.4)
 )
 
 type job struct {
@@ -146,6 +147,7 @@ const (
 	pJobTarget
 	pUnless
 	pAffinity
+	pLinkOrder
 )
 
 type pend struct {

@@ -28,7 +28,8 @@ export const api = {
   act: (id, token, action, seq) => call('POST', `/api/games/${id}/actions`, { action, seq }, token),
   log: (id) => call('GET', `/api/games/${id}/log`),
   cards: () => call('GET', '/api/cards'),
-  bots: () => call('GET', '/api/bots'),
+  bots: (game = 'realms') => call('GET', '/api/bots?game=' + encodeURIComponent(game)),
+  decks: () => call('GET', '/api/decks'),
 };
 
 // The token of a seat is kept in localStorage by game, so that a reload or a bare

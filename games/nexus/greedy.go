@@ -549,7 +549,9 @@ func (b bot) attack(legal []engine.Action) engine.Action {
 		for k := nb; k < n; k++ {
 			sum += atks[k]
 		}
-		lethal[p] = sum >= int(*s.lifeOf(p))
+		// Lethal through any blocks; or a swarm: two or more attackers more than they have
+		// blockers, and what gets through takes a third of their life.
+		lethal[p] = sum >= int(*s.lifeOf(p)) || (n >= nb+2 && 3*sum >= int(*s.lifeOf(p)))
 	}
 	best, bv := stop, 0
 	for _, a := range legal {

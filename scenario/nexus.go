@@ -105,7 +105,7 @@ func setVariants(o *nexus.Options, v map[string]any) error {
 			switch val {
 			case "immediate":
 			case "stack":
-				return fmt.Errorf("variants: passive_triggers: stack (V4) is not implemented yet")
+				o.TriggersOnStack = true
 			default:
 				return bad("immediate, stack")
 			}

@@ -354,6 +354,9 @@ func (s *State) announce(seat int8, o oid, ab int, hero bool) {
 }
 
 func (s *State) itemCost(it *item) int {
+	if it.PDef != 0 {
+		return 0
+	}
 	d, ab := s.itemAb(it)
 	if it.Ab < 0 && !it.Hero {
 		return int(d.Cost)
@@ -375,6 +378,9 @@ func (s *State) continueAnnounce(seat int8) {
 		return
 	}
 	s.Pend = pend{}
+	if it.PDef != 0 {
+		return // a passive put on the stack by the game (V4): priority goes on as it was
+	}
 	s.added(seat)
 }
 

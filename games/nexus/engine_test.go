@@ -283,3 +283,37 @@ func TestActionTextRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestTriggersOnStack: variant V4 puts the arrival trigger and the Affinity on the stack, where
+// they wait for priority like any item.
+func TestTriggersOnStack(t *testing.T) {
+	tab := mustTable(t)
+	pl := []PlayerSetup{
+		{Name: "Ann", Hero: "Tarsk Ironvein, Forgemaster", Hand: []string{"Ironclad Brute"},
+			Resources: []Perm{{Card: "Anvil Spire"}, {Card: "Nexus Shard"}, {Card: "Nexus Shard"}}},
+		{Name: "Bob", Hero: "Kaira Swiftclaw"},
+	}
+	s, err := NewPosition(tab, Position{Options: Options{TriggersOnStack: true}, Players: pl, Active: "Ann", Phase: "main1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, s, "pass", "cast Ironclad Brute", "choose Anvil Spire", "pass")
+	if s.Decision() != "affinity" {
+		t.Fatalf("want the Affinity question, got %s", s.Decision())
+	}
+	do(t, s, "yes")
+	if got := strings.Join(s.StackNames(), ","); got != "Anvil Spire,Ironclad Brute" {
+		t.Fatalf("stack %s", got)
+	}
+	if got := s.Field(0); got[0] != "Ironclad Brute 3/3 (3,3)" {
+		t.Fatalf("field %v before the items resolve", got)
+	}
+	do(t, s, "pass", "pass")
+	if got := s.Field(0); got[0] != "Ironclad Brute 4/4 (4,4)" {
+		t.Fatalf("field %v after the Affinity", got)
+	}
+	do(t, s, "pass", "pass")
+	if got := s.Field(0); got[0] != "Ironclad Brute 5/5 (5,5)" || s.NS != 0 {
+		t.Fatalf("field %v, stack %v after the trigger", got, s.StackNames())
+	}
+}

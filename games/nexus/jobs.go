@@ -25,6 +25,10 @@ func (s *State) runJob() {
 // itemDef is the definition behind a stack item, and the ability that resolves (nil for a
 // creature or equipment requisition).
 func (s *State) itemAb(it *item) (*Def, *Ab) {
+	if it.PDef != 0 {
+		d := &s.tab.Defs[it.PDef]
+		return d, &d.Abs[it.Ab]
+	}
 	if it.Hero {
 		d := &s.tab.Defs[s.P[it.Ctrl].Hero]
 		return d, &d.Abs[it.Ab]
@@ -60,7 +64,9 @@ func (s *State) resolve(j *job) bool {
 	specs := s.itemSpecs(it)
 	req := it.Ab < 0 && !it.Hero
 	c := ctx{ctrl: it.Ctrl, tg: it.Tg, specs: specs, j: j, dur: DurTurn}
-	if req {
+	if it.PDef != 0 {
+		c.src, c.sgen, c.def, c.req, c.rgen, c.dur = it.Card, it.Gen, it.PDef, it.Req, it.ReqGen, it.PDur
+	} else if req {
 		c.dur = DurPhase
 		if s.opts.InstantTurn {
 			c.dur = DurTurn
@@ -192,12 +198,26 @@ func (s *State) runPassive(j *job) bool {
 			if j.Yes == 2 {
 				return true
 			}
-			if j.Yes == 0 && len(ab.Targets) == 0 {
+			if j.Yes == 0 && (len(ab.Targets) == 0 || s.opts.TriggersOnStack) {
 				s.Pend = pend{K: pAffinity, Seat: j.Ctrl}
 				return false
 			}
 		}
 		j.Step = 1
+		if s.opts.TriggersOnStack && int(s.NS) < maxStack-1 {
+			// Variant V4: it goes on the stack; its targets are chosen now, then priority.
+			ai := 0
+			for k := range s.tab.Defs[j.Def].Abs {
+				if &s.tab.Defs[j.Def].Abs[k] == ab {
+					ai = k
+				}
+			}
+			s.Stack[s.NS] = item{Card: j.Src, Gen: j.SGen, Ab: int8(ai), Ctrl: j.Ctrl, PDef: j.Def, PDur: c.dur, Req: j.Req, ReqGen: j.ReqGen}
+			s.NS++
+			s.Pend = pend{K: pTarget, Seat: j.Ctrl}
+			s.continueAnnounce(j.Ctrl)
+			return true
+		}
 	}
 	if j.Step == 1 {
 		for int(j.NT) < len(ab.Targets) {

@@ -238,3 +238,18 @@ func gameCount(n int) int {
 	}
 	return n
 }
+
+// TestRandomVariants plays duels with every Part G variant switched on.
+func TestRandomVariants(t *testing.T) {
+	tab := mustTable(t)
+	shipped := shippedDecks(t)
+	opts := Options{Names: []string{"Ann", "Bob"}, MaxTurns: 80, AttackRefresh: true, SymmetricExpiry: true,
+		NoAlterationUnbind: true, RetainPriority: true, InstantTurn: true, TriggersOnStack: true}
+	for g := 0; g < gameCount(60); g++ {
+		s, err := NewGame(tab, opts, []Deck{shipped[g%5], shipped[(g/5)%5]}, uint64(3000+g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, s, uint64(g), 200000)
+	}
+}

@@ -104,6 +104,12 @@ type item struct {
 	BGen   uint8
 	NL     uint8
 	Linked [4]oid // special resources tapped for a requisition (9.2)
+	// Variant V4: a triggered passive or an Affinity/Dissonance on the stack. PDef is its
+	// source's definition (Ab indexes its abilities); Req is the requisitioned card (9.7).
+	PDef   uint8
+	PDur   Dur
+	Req    oid
+	ReqGen uint8
 }
 
 // job kinds: work that happens without the stack (resolution, passives, Affinity).
@@ -200,6 +206,7 @@ type Options struct {
 	NoAlterationUnbind bool // V3 false: the attacker stays blocked
 	RetainPriority     bool // V5 true
 	InstantTurn        bool // V6 turn
+	TriggersOnStack    bool // V4 stack: passives and Affinity/Dissonance use the stack
 	// LastLoser is the seat (from 1) that lost the players' most recent game (10.7); 0: none.
 	LastLoser int
 	// MaxTurns ends the game as a draw after this many turns (0: 200), so random games end.

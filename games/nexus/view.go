@@ -165,6 +165,9 @@ func (v *View) MarshalJSON() ([]byte, error) {
 
 // itemName is a stack item's name: the card, or the ability's name ("Autolyse").
 func (s *State) itemName(it *item) string {
+	if it.PDef != 0 {
+		return s.tab.Defs[it.PDef].Name
+	}
 	if it.Hero {
 		d := &s.tab.Defs[s.P[it.Ctrl].Hero]
 		if n := d.Abs[it.Ab].Name; n != "" {

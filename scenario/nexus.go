@@ -37,7 +37,7 @@ func (g Nexus) Setup(sc *Scenario) (engine.State, error) {
 	if err := setVariants(&pos.Options, sc.Variants); err != nil {
 		return nil, err
 	}
-	if err := setNexusOptions(&pos.Options, sc.Options); err != nil {
+	if err := setNexusOptions(&pos.Options, sc.Options, sc.Players); err != nil {
 		return nil, err
 	}
 	for _, p := range sc.Players {
@@ -132,9 +132,20 @@ func setVariants(o *nexus.Options, v map[string]any) error {
 	return nil
 }
 
-func setNexusOptions(o *nexus.Options, v map[string]any) error {
+func setNexusOptions(o *nexus.Options, v map[string]any, players []Player) error {
 	for k, val := range v {
 		switch k {
+		case "last_loser":
+			name := fmt.Sprint(val)
+			o.LastLoser = 0
+			for i, p := range players {
+				if strings.EqualFold(p.Name, name) {
+					o.LastLoser = i + 1
+				}
+			}
+			if o.LastLoser == 0 {
+				return fmt.Errorf("options: last_loser: no player named %q", name)
+			}
 		case "max_turns":
 			n, err := wantInt(val)
 			if err != nil {
@@ -142,7 +153,7 @@ func setNexusOptions(o *nexus.Options, v map[string]any) error {
 			}
 			o.MaxTurns = n
 		default:
-			return fmt.Errorf("options: unknown Stellar Nexus option %q (max_turns)", k)
+			return fmt.Errorf("options: unknown Stellar Nexus option %q (max_turns, last_loser)", k)
 		}
 	}
 	return nil

@@ -401,3 +401,73 @@ func TestNexusAlliedHands(t *testing.T) {
 		t.Errorf("the spectator sees a hand: %s", b)
 	}
 }
+
+// TestListedTextsAreAccepted: through whole random Stellar Nexus games (of every format),
+// every text a seat's view lists resolves to a legal action with that very text, also where
+// two objects share a name; so a client that sends what it was offered is never refused.
+func TestListedTextsAreAccepted(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	for g, seats := range []int{2, 2, 2, 3, 4, 4} {
+		m := &store.Game{Game: "nexus", Seed: uint64(100 + g), Options: map[string]string{"max_turns": "40"}}
+		if g == 4 {
+			m.Format = "allied"
+		}
+		for i := 0; i < seats; i++ {
+			m.Seats = append(m.Seats, store.Seat{Name: fmt.Sprintf("P%d", i+1)})
+		}
+		if err := completeNexus(m, nil); err != nil {
+			t.Fatal(err)
+		}
+		st, err := h.srv.newState(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gm := &game{id: "texts", meta: m, st: st, last: make([]int, seats)}
+		rng := engine.NewRNG(uint64(g))
+		for step := 0; !st.Over(); step++ {
+			if step > 50000 {
+				t.Fatalf("game %d did not end", g)
+			}
+			seat := st.ToMove(nil)[0]
+			texts := gm.legalTexts(seat)
+			if len(texts) == 0 {
+				t.Fatalf("game %d step %d: %s has no legal action", g, step, st.SeatName(seat))
+			}
+			for _, text := range texts {
+				a, err := parseAction(st, seat, text)
+				if err != nil || !contains(st.Legal(seat, nil), a) || st.ActionText(seat, a) != text {
+					t.Fatalf("game %d step %d: the listed %q is not accepted as itself (%v)", g, step, text, err)
+				}
+			}
+			a, _ := parseAction(st, seat, texts[rng.Intn(len(texts))])
+			st.ApplyTrusted(seat, a)
+		}
+	}
+}
+
+// TestNexusGameSurvivesARestart: a Stellar Nexus game in progress comes back from the store
+// exactly (the same views for every seat and a spectator) when the server starts again.
+func TestNexusGameSurvivesARestart(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	g := h.create(`{"game":"nexus","seed":21,"seats":[{"name":"Ann","deck":"hilote"},{"name":"Bob","deck":"damnareh"}]}`)
+	tokens := map[string]string{"Ann": g.Seats[0].Token, "Bob": g.Seats[1].Token}
+	for i := 0; i < 60; i++ {
+		v, _ := h.view(g.ID, "")
+		sv, _ := h.view(g.ID, tokens[v.ToMove])
+		if code, b := h.do("POST", "/api/games/"+g.ID+"/actions", tokens[v.ToMove], map[string]any{"action": nexusPick(sv.Legal), "seq": sv.Seq}); code != http.StatusOK {
+			t.Fatalf("action %d: %d %s", i, code, b)
+		}
+	}
+	before := map[string]string{}
+	for _, tok := range []string{tokens["Ann"], tokens["Bob"], ""} {
+		_, b := h.view(g.ID, tok)
+		before[tok] = string(b)
+	}
+	h.stop()
+	h.start(Config{AllowSeed: true})
+	for tok, want := range before {
+		if _, b := h.view(g.ID, tok); string(b) != want {
+			t.Fatalf("after the restart the view changed:\n%s\n%s", want, b)
+		}
+	}
+}

@@ -46,6 +46,7 @@ func Compile(cat *cards.Catalog) (*Table, error) {
 				return nil, fmt.Errorf("nexus: %s: %w", c.Name, err)
 			}
 			d.Abs = append(d.Abs, ab)
+			d.HasStatic = d.HasStatic || ab.Kind == AStatic || ab.Kind == AEquipped
 		}
 		t.Defs[c.Index+1] = d
 		t.byName[strings.ToLower(c.Name)] = uint8(c.Index + 1)

@@ -182,6 +182,8 @@ type Def struct {
 	DivTok  uint8 // Division token Def index, 0 if none
 	DivN    int8
 	Abs     []Ab
+	// HasStatic: the card has a static or equipped ability (refresh looks only at those).
+	HasStatic bool
 }
 
 // Table is a compiled catalog. Index 0 is unused so that 0 means "no card".

@@ -206,6 +206,9 @@ func (s *State) refresh() {
 				continue
 			}
 			d := &s.tab.Defs[so.Def]
+			if !d.HasStatic {
+				continue
+			}
 			for ai := range d.Abs {
 				ab := &d.Abs[ai]
 				if ab.Kind != AStatic && ab.Kind != AEquipped {
@@ -215,7 +218,7 @@ func (s *State) refresh() {
 					continue
 				}
 				for t := 1; t < maxObj; t++ {
-					if !s.staticApplies(oid(src), ab, oid(t)) || s.hasStatic(oid(src), uint8(ai), oid(t)) {
+					if s.O[t].Zone != zField || !s.staticApplies(oid(src), ab, oid(t)) || s.hasStatic(oid(src), uint8(ai), oid(t)) {
 						continue
 					}
 					s.addMod(mod{Tgt: oid(t), TGen: s.O[t].Gen, Src: oid(src), SGen: so.Gen, SAb: uint8(ai),

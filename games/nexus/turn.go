@@ -346,13 +346,15 @@ func (s *State) nextBlocker() {
 	s.startRound()
 }
 
-// blockers appends the blockers of attacker a in blocking order that still confront it.
+// blockersOf appends the blockers of attacker a that still confront it, in blocking order.
 func (s *State) blockersOf(a oid, buf []oid) []oid {
-	for ord := uint8(1); ord < 32; ord++ {
-		for i := 1; i < maxObj; i++ {
-			o := &s.O[i]
-			if o.Blocking == a && o.BOrder == ord && o.Zone == zField {
-				buf = append(buf, oid(i))
+	n0 := len(buf)
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Blocking == a && o.Zone == zField && o.BOrder > 0 {
+			buf = append(buf, oid(i))
+			for k := len(buf) - 1; k > n0 && s.O[buf[k]].BOrder < s.O[buf[k-1]].BOrder; k-- {
+				buf[k], buf[k-1] = buf[k-1], buf[k]
 			}
 		}
 	}

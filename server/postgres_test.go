@@ -98,3 +98,44 @@ func TestTwoProcessesOnePostgres(t *testing.T) {
 		t.Fatalf("list on b: %d %s", code, body)
 	}
 }
+
+// TestTwoProcessesOnePostgresNexus: a Stellar Nexus game across two processes: a human's
+// moves through one are pushed by the other, and a bot game's actions are each applied once.
+func TestTwoProcessesOnePostgresNexus(t *testing.T) {
+	a, b := twoProcesses(t)
+	g := a.create(`{"game":"nexus","seed":5,"seats":[{"name":"Ann","deck":"rayji"},{"name":"Bob","deck":"kern"}]}`)
+	ann, bob := g.Seats[0].Token, g.Seats[1].Token
+	annWS, bobWS := dialWS(t, a, g.ID, ann), dialWS(t, b, g.ID, bob)
+	for i := 0; i < 40; i++ {
+		v, _ := a.view(g.ID, "")
+		h, tok, ws := a, ann, bobWS
+		if v.ToMove == "Bob" {
+			h, tok, ws = b, bob, annWS
+		}
+		sv, _ := h.view(g.ID, tok)
+		if code, body := h.do("POST", "/api/games/"+g.ID+"/actions", tok, map[string]any{"action": nexusPick(sv.Legal), "seq": sv.Seq}); code != http.StatusOK {
+			t.Fatalf("step %d: %d %s", i, code, body)
+		}
+		waitFor(t, "the other process's push", func() bool { return ws.lastSeq() == sv.Seq+1 })
+		_, ba := a.view(g.ID, "")
+		_, bb := b.view(g.ID, "")
+		if string(ba) != string(bb) {
+			t.Fatalf("step %d: the processes disagree:\n%s\n%s", i, ba, bb)
+		}
+	}
+	before := testutil.ToFloat64(a.srv.metrics.actions) + testutil.ToFloat64(b.srv.metrics.actions)
+	bg := a.create(`{"game":"nexus","options":{"max_turns":"30"},"seats":[{"name":"X","kind":"bot","bot":"random"},{"name":"Y","kind":"bot","bot":"random"}]}`)
+	b.view(bg.ID, "")
+	waitFor(t, "the nexus bot game to end in both processes", func() bool {
+		va, _ := a.view(bg.ID, "")
+		vb, _ := b.view(bg.ID, "")
+		return va.Over && vb.Over
+	})
+	_, lb := a.do("GET", "/api/games/"+bg.ID+"/log", "", nil)
+	var lg logJSON
+	json.Unmarshal(lb, &lg)
+	after := testutil.ToFloat64(a.srv.metrics.actions) + testutil.ToFloat64(b.srv.metrics.actions)
+	if int(after-before) != len(lg.Actions) || lg.Options["decks"] != "damnareh,kern" {
+		t.Fatalf("bot game: %v actions applied for %d logged; options %v", after-before, len(lg.Actions), lg.Options)
+	}
+}

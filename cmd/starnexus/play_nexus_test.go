@@ -1,44 +1,86 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
 
-// TestPlayNexusDeterministic: a bots-only Stellar Nexus game plays to its end, the same way
-// twice from the same seed.
-func TestPlayNexusDeterministic(t *testing.T) {
-	run := func() string {
-		var out, errb bytes.Buffer
-		code := runPlay([]string{"--game", "nexus", "--decks", "rayji,kern", "--seats", "random,random", "--seed", "4"}, strings.NewReader(""), &out, &errb)
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errb.String())
-		}
-		return out.String()
+// TestPlayNexusBots: bot games play to the end, print every turn and the result, and the same
+// seed prints the same game; three and four seats play a free-for-all with one shipped deck
+// each by default.
+func TestPlayNexusBots(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string // lines or fragments the output must contain
+	}{
+		{[]string{"--seats", "greedy,random", "--seed", "4"},
+			[]string{"Stellar Nexus, duel, seed 4: P1 (greedy, damnareh), P2 (random, kern)", "Turn 1: P1 (life: P1 20, P2 20)", "\nResult: P1 won on turn "}},
+		{[]string{"--seats", "random,greedy", "--decks", "rayji,kern", "--names", "Ann,Bob", "--seed", "9"},
+			[]string{"Ann (random, rayji), Bob (greedy, kern)", "\nResult: Bob won on turn "}},
+		{[]string{"--seats", "greedy,random,random", "--seed", "2"},
+			[]string{"ffa, seed 2: P1 (greedy, damnareh), P2 (random, kern), P3 (random, hilote)", "Result: "}},
+		{[]string{"--seats", "greedy,greedy,greedy,greedy", "--decks", "cypios,rayji,kern,hilote", "--seed", "5"},
+			[]string{"P4 (greedy, hilote)", "Result: "}},
 	}
-	a, b := run(), run()
-	if a != b {
-		t.Fatal("two runs from seed 4 differ")
-	}
-	if !strings.Contains(a, "Game over") {
-		t.Fatalf("the game did not end:\n%s", a[max(0, len(a)-500):])
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			args := append([]string{"play", "--game", "nexus"}, tc.args...)
+			code, first, stderr := runStarnexus(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(first, w) {
+					t.Errorf("output lacks %q; it ends with:\n%s", w, tail(first, 20))
+				}
+			}
+			if _, second, _ := runStarnexus(t, "", args...); first != second {
+				t.Error("the same seed printed two different games")
+			}
+		})
 	}
 }
 
-// TestPlayNexusHuman: a human seat sees its hand and the numbered legal actions, and a bad
-// line is answered with the reason.
+// TestPlayNexusHuman: a human sees the phase, life, its own hand (never the bot's), the
+// resources and the numbered actions; it answers by number or by text, and a wrong number
+// is explained.
 func TestPlayNexusHuman(t *testing.T) {
-	var out, errb bytes.Buffer
-	in := strings.NewReader("bogus\n1\nquit\n")
-	code := runPlay([]string{"--game", "nexus", "--decks", "rayji,kern", "--seats", "human,random", "--seed", "4"}, in, &out, &errb)
+	code, out, stderr := runStarnexus(t, "99\nkeep\n1\nquit\n", "play", "--game", "nexus", "--seats", "human,greedy", "--names", "Ann,Bob", "--decks", "kern,rayji", "--seed", "3")
 	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	o := out.String()
-	for _, want := range []string{"hand: ", " 1. keep", "unknown action \"bogus\"", "(secret hero)"} {
-		if !strings.Contains(o, want) {
-			t.Errorf("output lacks %q:\n%s", want, o)
+	for _, w := range []string{
+		"Ann: keep or mulligan", "  hand: ", "Resources untapped/total: Ann 0/0, Bob 0/0",
+		"   1. keep\n   2. mulligan\n", "no action 99: type 1 to 2", "Ann> ",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	if strings.Count(out, "  hand: ") != strings.Count(out, "\nAnn — ") {
+		t.Errorf("a hand other than Ann's is shown:\n%s", out)
+	}
+	if strings.Contains(out, "Bob: mulligan") || strings.Contains(out, "Bob: keep") {
+		t.Errorf("the bot's mulligan decision is shown before everybody kept:\n%s", out)
+	}
+}
+
+func TestPlayNexusErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--seats", "greedy,random", "--decks", "rayji"}, "--decks names 1 decks for 2 seats"},
+		{[]string{"--seats", "greedy,random", "--decks", "rayjj,kern"}, `did you mean "rayji"`},
+		{[]string{"--seats", "greedy,grredy"}, `seat 2: unknown bot "grredy"`},
+		{[]string{"--seats", "greedy"}, "--seats names 1 seats"},
+		{[]string{"--seats", "greedy,greedy,greedy", "--format", "duel"}, "a duel has 2 players"},
+	}
+	for _, tc := range tests {
+		args := append([]string{"play", "--game", "nexus", "--seed", "1"}, tc.args...)
+		code, _, stderr := runStarnexus(t, "", args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error containing %q", tc.args, code, stderr, tc.want)
 		}
 	}
 }

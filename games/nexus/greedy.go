@@ -913,7 +913,7 @@ func (b bot) combatGain(ab *Ab, o oid) int {
 		return 0
 	}
 	var ds, de int
-	var agile bool
+	var agile, alteration bool
 	for i := range ab.Effs {
 		e := &ab.Effs[i]
 		if e.A.K != STarget || e.A.T != 0 {
@@ -930,9 +930,22 @@ func (b bot) combatGain(ab *Ab, o oid) int {
 			}
 		case VGrant:
 			agile = agile || e.KW&Agility != 0
+			alteration = alteration || e.KW&Alteration != 0
 		}
 	}
 	before := b.outcome(o, fighter{})
+	if alteration && ob.has(fAttacking) && s.kw(o)&Alteration == 0 {
+		// Alteration after blocks drops every blocker without it (12.5(c)): unblocked.
+		var cb [8]oid
+		bl := b.blockers(o, cb[:0])
+		free := len(bl) > 0
+		for _, x := range bl {
+			free = free && s.kw(x)&Alteration == 0
+		}
+		if free {
+			return 40 + int(ob.Atk) - before
+		}
+	}
 	after := b.outcome(o, fighter{atk: ds, def: de, agile: agile})
 	if after > before {
 		return 40 + after - before

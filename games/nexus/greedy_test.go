@@ -230,6 +230,14 @@ func TestGreedyDecisions(t *testing.T) {
 			want:   "pass",
 		},
 		{
+			name:   "Updraft after blocks: the blocked attacker gets through",
+			ann:    PlayerSetup{Hand: []string{"Updraft"}, Resources: greedyShards(1), Field: greedyPerms("Ironclad Brute")},
+			bob:    PlayerSetup{Field: greedyPerms("Rivet Sentry")},
+			active: "Ann", phase: "combat",
+			script: []string{"ANN:add attacker Ironclad Brute", "ANN:done", "block Ironclad Brute with Rivet Sentry", "done"},
+			want:   "cast Updraft",
+		},
+		{
 			name:   "removal aims at the enemy creature it kills",
 			ann:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2), Field: greedyPerms("Rivet Sentry")},
 			bob:    PlayerSetup{Field: greedyPerms("Blade Dancer")},
@@ -282,15 +290,18 @@ func TestGreedyDecisions(t *testing.T) {
 				if rest, ok := cutPrefixFold(line, "ANN:"); ok {
 					seat, line = 0, rest
 				}
-				for s.Pend.Seat != int8(seat) {
+				// Everybody passes until the line is legal for its seat.
+				for n := 0; ; n++ {
+					a, err := s.ParseAction(seat, line)
+					if err == nil && s.Pend.Seat == int8(seat) {
+						if err = s.Apply(seat, a); err == nil {
+							break
+						}
+					}
+					if n > 20 || s.Over() {
+						t.Fatalf("script %q: %v", line, err)
+					}
 					passOrFirst(t, s)
-				}
-				a, err := s.ParseAction(seat, line)
-				if err == nil {
-					err = s.Apply(seat, a)
-				}
-				if err != nil {
-					t.Fatalf("script %q: %v", line, err)
 				}
 			}
 			for n := 0; s.Pend.Seat != 0 || (s.Pend.K == pPrio && len(s.Legal(0, nil)) == 1); n++ {

@@ -231,6 +231,17 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 			}
 		}
 		return buf
+	case pTrigOrder:
+		for k := 1; s.NJ > 0 && k <= int(s.Jobs[0].Step) && k < int(s.NJ); k++ {
+			dup := false
+			for q := 1; q < k; q++ {
+				dup = dup || (s.Jobs[q].Def == s.Jobs[k].Def && s.Jobs[q].Ab == s.Jobs[k].Ab)
+			}
+			if !dup {
+				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint8(s.Jobs[k].Src)}))
+			}
+		}
+		return buf
 	case pLinkOrder:
 		if s.NJ > 0 {
 			j := &s.Jobs[0]

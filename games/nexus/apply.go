@@ -88,6 +88,11 @@ func (s *State) validate(seat int8, a engine.Action) string {
 				return "not a legal target"
 			}
 			return ""
+		case pTrigOrder:
+			if r.K != tkObj || s.trigIndex(oid(r.ID)) < 0 {
+				return "choose the card whose passive ability happens next"
+			}
+			return ""
 		case pLinkOrder:
 			if s.linkedIndex(oid(r.ID)) < 0 || r.K != tkObj {
 				return "choose one of the special resources tapped for the requisition"
@@ -103,7 +108,7 @@ func (s *State) validate(seat int8, a engine.Action) string {
 			}
 			return ""
 		}
-		return want(pFirst, pTarget, pJobTarget, pPay, pLinkOrder)
+		return want(pFirst, pTarget, pJobTarget, pPay, pLinkOrder, pTrigOrder)
 	case aAddAttacker:
 		if r := want(pAttack); r != "" {
 			return r
@@ -245,6 +250,8 @@ func (s *State) pendWord() string {
 		return "yes or no: use the Affinity"
 	case pLinkOrder:
 		return "choose which special resource happens first"
+	case pTrigOrder:
+		return "choose whose passive ability happens first"
 	}
 	return "none"
 }
@@ -408,6 +415,9 @@ func (s *State) choose(seat int8, r tref) {
 	case pLinkOrder:
 		s.Pend = pend{}
 		s.takeLinked(s.linkedIndex(oid(r.ID)))
+	case pTrigOrder:
+		s.Pend = pend{}
+		s.takeTrigger(s.trigIndex(oid(r.ID)))
 	case pPay:
 		o := &s.O[r.ID]
 		o.Flags |= fTapped

@@ -121,6 +121,30 @@ func (s *State) sortJobs(from int) {
 			s.Jobs[k], s.Jobs[k-1] = s.Jobs[k-1], s.Jobs[k]
 		}
 	}
+	// Each player orders their own (7.3.1): a group of different passives gets a decision.
+	for i := from; i < int(s.NJ); {
+		j := i
+		for j < int(s.NJ) && s.Jobs[j].Ctrl == s.Jobs[i].Ctrl && s.Jobs[j].K == jTrigger {
+			j++
+		}
+		if j-i >= 2 && s.distinctTriggers(i, j) && int(s.NJ) < maxJobs {
+			copy(s.Jobs[i+1:s.NJ+1], s.Jobs[i:s.NJ])
+			s.Jobs[i] = job{K: jTrigOrder, Ctrl: s.Jobs[i+1].Ctrl, Step: uint8(j - i)}
+			s.NJ++
+			j++
+		}
+		i = max(j, i+1)
+	}
+}
+
+// distinctTriggers reports whether the trigger jobs in [i, j) are not all the same ability.
+func (s *State) distinctTriggers(i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		if s.Jobs[k].Def != s.Jobs[i].Def || s.Jobs[k].Ab != s.Jobs[i].Ab {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) apnap(p int8) int8 { return (p - s.Active + s.N) % s.N }

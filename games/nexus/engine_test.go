@@ -1,10 +1,13 @@
 package nexus
 
 import (
+	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"starnexus/engine"
+	"starnexus/games/nexus/cards"
 )
 
 func ip(n int) *int { return &n }
@@ -315,5 +318,54 @@ func TestTriggersOnStack(t *testing.T) {
 	do(t, s, "pass", "pass")
 	if got := s.Field(0); got[0] != "Ironclad Brute 5/5 (5,5)" || s.NS != 0 {
 		t.Fatalf("field %v, stack %v after the trigger", got, s.StackNames())
+	}
+}
+
+// TestOwnPassivesOrder: one player's simultaneous passives of different abilities happen in
+// the order that player chooses (7.3.1).
+func TestOwnPassivesOrder(t *testing.T) {
+	common, err := os.ReadFile("cards/data/common.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := `cards:
+  - {id: TS-HE, name: Test Hero, faction: Kern, type: Hero, life: 20, text: ['active(0) "Cull": destroy(T:creature)']}
+  - {id: TS-01, name: Grief Eater, faction: Neutral, type: Creature, cost: 1, stats: 1/1,
+     text: ["when creature_you_control_dies[other]: marker(SELF, +1/+1, 1)"]}
+  - {id: TS-02, name: Mourning Bard, faction: Neutral, type: Creature, cost: 1, stats: 1/3,
+     text: ["when creature_you_control_dies[other]: gain_life(T:player, 2)"]}
+  - {id: TS-03, name: Fodder, faction: Neutral, type: Creature, cost: 1, stats: 1/1}
+`
+	cat, err := cards.Load(fstest.MapFS{"common.yaml": {Data: common}, "extra.yaml": {Data: []byte(extra)}}, "common.yaml", "extra.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Compile(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, first := range []string{"Grief Eater", "Mourning Bard"} {
+		pl := []PlayerSetup{
+			{Name: "Ann", Hero: "Test Hero", Field: []Perm{{Card: "Grief Eater"}, {Card: "Mourning Bard"}, {Card: "Fodder"}}},
+			{Name: "Bob", Hero: "Test Hero"},
+		}
+		s, err := NewPosition(tab, Position{Players: pl, Active: "Ann", Phase: "main1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		do(t, s, "pass", "activate hero", "choose Fodder", "pass")
+		if s.Decision() != "order" {
+			t.Fatalf("want the order decision, got %q", s.Decision())
+		}
+		do(t, s, "choose "+first)
+		// The Bard's target is asked now: before it if the Bard went first, after the Eater's marker otherwise.
+		want := map[string]string{"Grief Eater": "Grief Eater 2/2 (2,2)", "Mourning Bard": "Grief Eater 1/1 (1,1)"}[first]
+		if got := s.Field(0)[0]; got != want || s.Decision() != "target" {
+			t.Fatalf("%s first: %s with a %s decision, want %s and the Bard's target", first, got, s.Decision(), want)
+		}
+		do(t, s, "choose Ann")
+		if got := s.Field(0)[0]; got != "Grief Eater 2/2 (2,2)" || s.Life(0) != 22 {
+			t.Fatalf("%s first: at the end %s, life %d", first, got, s.Life(0))
+		}
 	}
 }

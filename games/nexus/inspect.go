@@ -122,7 +122,7 @@ func (s *State) Decision() string {
 	if s.Done {
 		return ""
 	}
-	return [...]string{"", "mulligan", "first", "priority", "target", "pay", "attack", "block", "target", "unless", "affinity", "order"}[s.Pend.K]
+	return [...]string{"", "mulligan", "first", "priority", "target", "pay", "attack", "block", "target", "unless", "affinity", "order", "order"}[s.Pend.K]
 }
 
 // IsDraw reports a game that ended with nobody left, or at the turn limit.

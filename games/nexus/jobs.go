@@ -11,6 +11,12 @@ func (s *State) runJob() {
 		done = s.runPassive(j)
 	case jLinkOrder:
 		done = s.linkOrder(j)
+	case jTrigOrder:
+		n := int(j.Step)
+		if n >= 2 && n < int(s.NJ) && s.distinctTriggers(1, n+1) {
+			s.Pend = pend{K: pTrigOrder, Seat: j.Ctrl}
+			done = false
+		}
 	case jDivision:
 		d := &s.tab.Defs[j.Def]
 		for k := 0; k < int(d.DivN); k++ {
@@ -249,4 +255,26 @@ func (s *State) runPassive(j *job) bool {
 		j.Step = uint8(ei + 3)
 	}
 	return true
+}
+
+// trigIndex is the position (1..n) of a queued passive of source o in the group being
+// ordered, or -1.
+func (s *State) trigIndex(o oid) int {
+	if s.NJ == 0 || s.Jobs[0].K != jTrigOrder {
+		return -1
+	}
+	for k := 1; k <= int(s.Jobs[0].Step) && k < int(s.NJ); k++ {
+		if s.Jobs[k].Src == o {
+			return k
+		}
+	}
+	return -1
+}
+
+// takeTrigger moves the k-th passive of the group to the front: it happens next.
+func (s *State) takeTrigger(k int) {
+	t := s.Jobs[k]
+	copy(s.Jobs[1:k+1], s.Jobs[0:k])
+	s.Jobs[0] = t
+	s.Jobs[1].Step--
 }

@@ -119,6 +119,7 @@ const (
 	jLinked
 	jDivision
 	jLinkOrder // the linked special resources still to happen, in an order their controller picks (9.4)
+	jTrigOrder // the next Step jobs are one player's simultaneous passives, in an order they pick (7.3.1)
 )
 
 type job struct {
@@ -154,6 +155,7 @@ const (
 	pUnless
 	pAffinity
 	pLinkOrder
+	pTrigOrder
 )
 
 type pend struct {

@@ -37,6 +37,9 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 		if r.K == tkPlayer {
 			return "choose " + s.SeatName(engine.Seat(r.ID))
 		}
+		if k := s.trigIndex(oid(r.ID)); k > 0 && s.Pend.K == pTrigOrder {
+			return "choose " + s.tab.Defs[s.Jobs[k].Def].Name // its source may have left the field
+		}
 		if s.Pend.K == pPay || s.isResource(oid(r.ID)) {
 			return "choose " + s.nameOf(oid(r.ID)) // only one's own resources are tapped
 		}
@@ -338,6 +341,25 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 		return mkChoose(tref{K: tkPlayer, ID: uint8(q)}), nil
 	}
 	switch s.Pend.K {
+	case pTrigOrder:
+		d, err := s.tab.Lookup(rest)
+		if err != nil {
+			return 0, err
+		}
+		for k := 1; k <= int(s.Jobs[0].Step) && k < int(s.NJ); k++ {
+			if s.Jobs[k].Def == d {
+				return mkChoose(tref{K: tkObj, ID: uint8(s.Jobs[k].Src)}), nil
+			}
+		}
+		return 0, fmt.Errorf("no passive ability of %s is waiting", s.tab.Defs[d].Name)
+	case pLinkOrder:
+		o, err := s.findObj(p, rest, func(o *obj) bool { return o.Def != 0 }, func(o oid) bool {
+			return s.linkedIndex(o) >= 0
+		}, "to choose")
+		if err != nil {
+			return 0, err
+		}
+		return mkChoose(tref{K: tkObj, ID: uint8(o)}), nil
 	case pPay:
 		o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.isResource(oidOf(s, o)) },
 			func(o oid) bool { return !s.O[o].has(fTapped) }, "among your resources")

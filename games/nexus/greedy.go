@@ -363,6 +363,7 @@ func (b bot) target(legal []engine.Action) engine.Action {
 	case it != nil:
 		pol = b.equipPolarity(it)
 	}
+	champ, champDS := b.champion(ab, it, slot)
 	best, bv := legal[0], -1<<30
 	for _, a := range legal {
 		v := 0
@@ -371,6 +372,9 @@ func (b bot) target(legal []engine.Action) engine.Action {
 			v = 0
 		case aChoose:
 			v = b.targetValue(a, ab, slot, pol)
+			if champ != 0 && uint8(a>>8)&3 == tkObj {
+				v += b.duelValue(champ, champDS, oid(a))
+			}
 		default:
 			continue
 		}
@@ -379,6 +383,79 @@ func (b bot) target(legal []engine.Action) engine.Action {
 		}
 	}
 	return best
+}
+
+// champion is my creature that will confront the creature chosen for slot (Magma Titan
+// itself, or Pounce's first target), with the strength the ability gives it first.
+func (b bot) champion(ab *Ab, it *item, slot uint8) (oid, int) {
+	s := b.s
+	if ab == nil {
+		return 0, 0
+	}
+	for i := range ab.Effs {
+		e := &ab.Effs[i]
+		if e.V != VConfront || e.B.K != STarget || e.B.T != slot {
+			continue
+		}
+		var o oid
+		var tg [2]tref
+		switch {
+		case it != nil:
+			tg = it.Tg
+			if e.A.K == SSelf && it.Ab >= 0 && !it.Hero {
+				o = it.Card
+			}
+		case s.NJ > 0:
+			tg = s.Jobs[0].Tg
+			if e.A.K == SSelf {
+				o = s.Jobs[0].Src
+			}
+		}
+		if e.A.K == STarget && e.A.T < 2 && tg[e.A.T].K == tkObj {
+			o = oid(tg[e.A.T].ID)
+		}
+		if o == 0 || s.O[o].Zone != zField || !b.mine(o) {
+			return 0, 0
+		}
+		ds := 0
+		for k := range ab.Effs {
+			if x := &ab.Effs[k]; x.V == VModify && x.A.K == e.A.K && x.A.T == e.A.T {
+				ds += int(x.DS)
+			}
+		}
+		return o, ds
+	}
+	return 0, 0
+}
+
+// duelValue rates my champion confronting creature x (13.1): killing it and living is best.
+func (b bot) duelValue(champ oid, ds int, x oid) int {
+	if b.s.O[x].Zone != zField || b.mine(x) {
+		return 0
+	}
+	me := b.fighter(champ)
+	me.atk += ds
+	them := b.fighter(x)
+	var aDies, xDies bool
+	switch {
+	case me.agile && !them.agile:
+		xDies = min(me.atk, them.def) >= them.def
+		aDies = !xDies && them.atk >= me.def
+	case them.agile && !me.agile:
+		aDies = them.atk >= me.def
+		xDies = !aDies && me.atk >= them.def
+	default:
+		aDies, xDies = them.atk >= me.def, me.atk >= them.def
+	}
+	switch {
+	case xDies && !aDies:
+		return 300
+	case xDies:
+		return 50
+	case aDies:
+		return -100
+	}
+	return 0
 }
 
 func (b bot) targetValue(a engine.Action, ab *Ab, slot uint8, pol int) int {
@@ -434,10 +511,23 @@ func (b bot) targetValue(a engine.Action, ab *Ab, slot uint8, pol int) int {
 	if ob.has(fAttacking) || ob.Blocking != 0 {
 		v += 50
 	}
+	if ab != nil && confronts(ab, slot) {
+		v += 10 * int(ob.Atk)
+	}
 	if ab != nil && grantsOnly(ab, slot, Agility) && b.s.kw(o)&Agility != 0 {
 		v -= 200 // it has Agility already
 	}
 	return v
+}
+
+// confronts reports whether target slot t is the first creature of a confront effect.
+func confronts(ab *Ab, t uint8) bool {
+	for i := range ab.Effs {
+		if e := &ab.Effs[i]; e.V == VConfront && e.A.K == STarget && e.A.T == t {
+			return true
+		}
+	}
+	return false
 }
 
 func tapOnly(ab *Ab, t uint8) bool {

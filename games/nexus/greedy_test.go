@@ -238,6 +238,22 @@ func TestGreedyDecisions(t *testing.T) {
 			want:   "cast Updraft",
 		},
 		{
+			name:   "Hammerfall Challenge: the strongest of mine confronts what it kills and survives",
+			ann:    PlayerSetup{Hand: []string{"Hammerfall Challenge"}, Resources: greedyShards(3), Field: greedyPerms("Rivet Sentry", "Ironclad Brute")},
+			bob:    PlayerSetup{Field: greedyPerms("Magma Titan", "Dune Stalker")},
+			active: "Ann", phase: "main1",
+			script: []string{"ANN:cast Hammerfall Challenge", "ANN:choose Ironclad Brute"},
+			want:   "choose Dune Stalker", // the Titan is worth more but would kill the Brute
+		},
+		{
+			name:   "Hammerfall Challenge: the first target is the strongest, not the dearest",
+			ann:    PlayerSetup{Hand: []string{"Hammerfall Challenge"}, Resources: greedyShards(3), Field: greedyPerms("Drone Foundry", "Ironclad Brute")},
+			bob:    PlayerSetup{Field: greedyPerms("Dune Stalker")},
+			active: "Ann", phase: "main1",
+			script: []string{"ANN:cast Hammerfall Challenge"},
+			want:   "choose Ironclad Brute",
+		},
+		{
 			name:   "removal aims at the enemy creature it kills",
 			ann:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2), Field: greedyPerms("Rivet Sentry")},
 			bob:    PlayerSetup{Field: greedyPerms("Blade Dancer")},

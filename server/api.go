@@ -16,6 +16,7 @@ import (
 
 	"starnexus/bots"
 	"starnexus/engine"
+	nxcards "starnexus/games/nexus/cards"
 	"starnexus/games/nexus/decks"
 	"starnexus/store"
 )
@@ -490,7 +491,54 @@ func (s *Server) handleDecks(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"game": "nexus", "decks": out})
 }
 
+// nexusCard is one Stellar Nexus card of GET /api/cards?game=nexus.
+type nexusCard struct {
+	Name     string   `json:"name"`
+	Faction  string   `json:"faction"`
+	Type     string   `json:"type"`
+	Cost     *int     `json:"cost,omitempty"`
+	Stats    string   `json:"stats,omitempty"`
+	Life     *int     `json:"life,omitempty"`
+	Keywords []string `json:"keywords"`
+	Text     []string `json:"text"`
+}
+
+func (s *Server) nexusCards() []nexusCard {
+	out := []nexusCard{}
+	for _, c := range s.nexus.Catalog().All() {
+		j := nexusCard{Name: c.Name, Faction: c.Faction.String(), Type: c.Type.String(), Keywords: []string{}, Text: c.Text}
+		if j.Text == nil {
+			j.Text = []string{}
+		}
+		for _, k := range c.Keywords.List() {
+			j.Keywords = append(j.Keywords, k.String())
+		}
+		if c.IsRequisition() {
+			cost := c.Cost
+			j.Cost = &cost
+		}
+		if c.IsCreature() {
+			j.Stats = fmt.Sprintf("%d/%d", c.S, c.E)
+		}
+		if c.Type == nxcards.Hero {
+			life := c.Life
+			j.Life = &life
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
 func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
+	switch g := r.URL.Query().Get("game"); g {
+	case "", "realms":
+	case "nexus":
+		writeJSON(w, http.StatusOK, map[string]any{"game": "nexus", "cards": s.nexusCards()})
+		return
+	default:
+		writeErr(w, errf(http.StatusBadRequest, "unknown game %q (known: %s)", g, strings.Join(gameNames(), ", ")))
+		return
+	}
 	if s.cfg.Cards == nil {
 		writeJSON(w, http.StatusOK, map[string]any{"cards": []any{}})
 		return

@@ -148,6 +148,36 @@ func TestBotsAndDecksByGame(t *testing.T) {
 			t.Errorf("deck %d: %+v", i, d)
 		}
 	}
+	// The nexus cards: every card of every shipped deck, with its text.
+	code, b = h.do("GET", "/api/cards?game=nexus", "", nil)
+	var cs struct {
+		Cards []nexusCard `json:"cards"`
+	}
+	if err := json.Unmarshal(b, &cs); code != http.StatusOK || err != nil {
+		t.Fatalf("nexus cards: %d %v", code, err)
+	}
+	byName := map[string]nexusCard{}
+	for _, c := range cs.Cards {
+		byName[c.Name] = c
+	}
+	for _, n := range decks.Names() {
+		d, _ := decks.Load(n)
+		if c, ok := byName[d.Hero]; !ok || c.Life == nil || *c.Life <= 0 {
+			t.Errorf("deck %s: hero %q: %+v", n, d.Hero, c)
+		}
+		for _, e := range d.Library {
+			c, ok := byName[e.Name]
+			if !ok || c.Cost == nil || len(c.Text)+len(c.Keywords) == 0 && c.Stats == "" {
+				t.Errorf("deck %s: card %q: %+v", n, e.Name, c)
+			}
+		}
+	}
+	if c := byName["Blade Dancer"]; c.Stats == "" || !slices.Contains(c.Keywords, "Agility") {
+		t.Errorf("Blade Dancer: %+v", c)
+	}
+	if code, _ := h.do("GET", "/api/cards?game=chess", "", nil); code != http.StatusBadRequest {
+		t.Errorf("cards of chess: %d, want 400", code)
+	}
 }
 
 // TestNexusDuelAgainstABot creates a duel with an open seat and a bot, claims the seat and

@@ -28,6 +28,7 @@ export const api = {
   act: (id, token, action, seq) => call('POST', `/api/games/${id}/actions`, { action, seq }, token),
   log: (id) => call('GET', `/api/games/${id}/log`),
   cards: () => call('GET', '/api/cards'),
+  nexusCards: () => call('GET', '/api/cards?game=nexus'),
   bots: (game = 'realms') => call('GET', '/api/bots?game=' + encodeURIComponent(game)),
   decks: () => call('GET', '/api/decks'),
 };

@@ -6,7 +6,7 @@ import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, loadCards } from './cards.js';
 import { ActionPanel, groupActions } from './actions.js';
 import { Log } from './log.js';
-import { NexusTable } from './nexus.js';
+import { NexusCardPanel, NexusTable } from './nexus.js';
 
 export const gameTitle = { realms: 'Star Realms', nexus: 'Stellar Nexus' };
 
@@ -163,7 +163,7 @@ export function Game({ id, token }) {
       ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
       <div class="layout">
         <${NexusTable} v=${v} send=${send} busy=${busy} />
-        <div class="side"><${Log} id=${id} v=${v} /></div>
+        <div class="side"><${NexusCardPanel} /><${Log} id=${id} v=${v} /></div>
       </div>
     </main>`;
   }

@@ -6,7 +6,41 @@
 // Everything shown comes from the seat's View: a hand is drawn only when the View carries it
 // (the viewer's own, an ally's in allied play), never for an opponent or a spectator.
 
+import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { api } from './api.js';
+
+// The card texts (GET /api/cards?game=nexus) and the card whose text the side panel shows.
+let nxCatalog = new Map();
+let nxLoading = null;
+let nxInspected = '';
+const nxListeners = new Set();
+const nxNotify = () => { for (const f of nxListeners) f(nxInspected); };
+
+export function loadNexusCards() {
+  if (!nxLoading) {
+    nxLoading = api.nexusCards().then((r) => {
+      nxCatalog = new Map(((r && r.cards) || []).map((c) => [c.name.toLowerCase(), c]));
+      nxNotify();
+    }, () => {});
+  }
+  return nxLoading;
+}
+
+const inspectCard = (name) => () => { nxInspected = name; nxNotify(); };
+
+export function NexusCardPanel() {
+  const [name, setName] = useState(nxInspected);
+  useEffect(() => { loadNexusCards(); nxListeners.add(setName); return () => nxListeners.delete(setName); }, []);
+  const c = name && nxCatalog.get(name.toLowerCase());
+  if (!c) return html`<section class="card-panel nx-card-panel"><p class="muted small">Point at a card to read it.</p></section>`;
+  return html`<section class="card-panel nx-card-panel" data-testid="card-panel">
+    <div class="cp-head"><b>${c.name}</b>${c.cost != null ? html` <span class="cost">${c.cost}</span>` : ''}</div>
+    <div class="cp-type muted">${c.faction} ${c.type}${c.stats ? ' · ' + c.stats : ''}${c.life ? ' · life ' + c.life : ''}</div>
+    ${(c.keywords || []).length ? html`<div class="cp-ab"><b>${c.keywords.join(', ')}</b></div>` : ''}
+    ${(c.text || []).map((t) => html`<div class="cp-ab">${t}</div>`)}
+  </section>`;
+}
 
 const phaseLabel = { upkeep: 'Upkeep', main1: 'Main 1', combat: 'Combat', main2: 'Main 2', end: 'End' };
 
@@ -31,8 +65,9 @@ const flowHelp = {
 };
 
 function Btn({ a, send, cls }) {
+  const card = a.startsWith('cast ') ? a.slice(5) : '';
   return html`<button type="button" class=${'act ' + (cls || '')} data-action=${a} title=${flowHelp[a] || a}
-    onClick=${() => send(a)}>${a}</button>`;
+    onMouseEnter=${card ? inspectCard(card) : undefined} onClick=${() => send(a)}>${a}</button>`;
 }
 
 export function NexusActions({ legal, send, busy }) {
@@ -57,7 +92,7 @@ function Creature({ c }) {
   if (c.token) marks.push(html`<span class="mark token">token</span>`);
   if (c.attacking) marks.push(html`<span class="mark attacking">attacking ${c.attacking}</span>`);
   if (c.blocking) marks.push(html`<span class="mark blocking">blocking ${c.blocking}</span>`);
-  return html`<div class=${'nx-creature' + (c.tapped ? ' is-tapped' : '')} data-card=${c.name}>
+  return html`<div class=${'nx-creature' + (c.tapped ? ' is-tapped' : '')} data-card=${c.name} onMouseEnter=${inspectCard(c.name)}>
     <div class="nx-text">${c.text || c.name}</div>
     ${(c.keywords || []).length ? html`<div class="nx-kw">${c.keywords.join(', ')}</div>` : ''}
     ${(c.equipment || []).length ? html`<div class="nx-eq">equipped: ${c.equipment.join(', ')}</div>` : ''}
@@ -67,7 +102,7 @@ function Creature({ c }) {
 
 function Zone({ label, cards, cls }) {
   return html`<details class=${'nx-zone ' + (cls || '')}><summary>${label} <b>${cards.length}</b></summary>
-    <div class="nx-list">${cards.length ? cards.map((n) => html`<span class="nx-card">${n}</span>`) : html`<span class="muted">empty</span>`}</div></details>`;
+    <div class="nx-list">${cards.length ? cards.map((n) => html`<span class="nx-card" onMouseEnter=${inspectCard(n)}>${n}</span>`) : html`<span class="muted">empty</span>`}</div></details>`;
 }
 
 function count(n) { return n == null || n < 0 ? '?' : n; }
@@ -87,14 +122,14 @@ function NexusPlayer({ p, me, ally, v, seatInfo, castable, send }) {
     </header>
     <div class="stats">
       <span class="stat life" title="life"><span class="stat-label">Life</span> <b data-testid="life">${p.life}</b></span>
-      <span class="stat" title="the hero"><span class="stat-label">Hero</span> <b>${p.hero || 'secret'}</b></span>
+      <span class="stat" title="the hero" onMouseEnter=${p.hero ? inspectCard(p.hero) : undefined}><span class="stat-label">Hero</span> <b>${p.hero || 'secret'}</b></span>
       <span class="stat" title="untapped / total resources"><span class="stat-label">Resources</span> <b data-testid="resources">${untapped}/${res.length}</b></span>
       <span class="stat"><span class="stat-label">Hand</span> <b>${count(p.hand_count)}</b></span>
       <span class="stat"><span class="stat-label">Library</span> <b>${count(p.library_count)}</b></span>
       <span class="stat" title="resource pile"><span class="stat-label">Pile</span> <b>${p.resource_pile_count}</b></span>
       ${p.mulligans ? html`<span class="stat"><span class="stat-label">Mulligans</span> <b>${p.mulligans}</b></span>` : ''}
     </div>
-    <div class="nx-resources">${res.map((r) => html`<span class=${'nx-res' + (r.tapped ? ' is-tapped' : '')} title=${r.tapped ? 'tapped' : 'untapped'}>${r.name}${r.tapped ? ' (tapped)' : ''}</span>`)}</div>
+    <div class="nx-resources">${res.map((r) => html`<span class=${'nx-res' + (r.tapped ? ' is-tapped' : '')} title=${r.tapped ? 'tapped' : 'untapped'} onMouseEnter=${inspectCard(r.name)}>${r.name}${r.tapped ? ' (tapped)' : ''}</span>`)}</div>
     <div class="nx-field">${(p.field || []).length ? p.field.map((c) => html`<${Creature} c=${c} />`)
       : html`<span class="muted">no creatures</span>`}</div>
     <div class="nx-zones">
@@ -106,14 +141,14 @@ function NexusPlayer({ p, me, ally, v, seatInfo, castable, send }) {
       <div class="nx-list">${p.hand.map((n) => {
         const a = me && castable.has('cast ' + n) ? 'cast ' + n : '';
         return html`<span class=${'nx-card' + (a ? ' clickable' : '')} title=${a ? 'click to ' + a : ''}
-          onClick=${a ? () => send(a) : undefined}>${n}</span>`;
+          onMouseEnter=${inspectCard(n)} onClick=${a ? () => send(a) : undefined}>${n}</span>`;
       })}</div></div>` : ''}
   </section>`;
 }
 
 function Stack({ stack }) {
   return html`<section class="nx-stack" data-testid="stack"><h3>Stack <span class="muted">top first</span></h3>
-    ${stack.length ? html`<ol>${stack.map((it) => html`<li><b>${it.name}</b> <span class="muted">(${it.controller})</span>
+    ${stack.length ? html`<ol>${stack.map((it) => html`<li onMouseEnter=${inspectCard(it.name)}><b>${it.name}</b> <span class="muted">(${it.controller})</span>
       ${(it.targets || []).length ? html` → ${it.targets.join(', ')}` : ''}</li>`)}</ol>` : html`<p class="muted">empty</p>`}
   </section>`;
 }

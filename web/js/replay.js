@@ -29,16 +29,18 @@ export function Replay({ id }) {
     go(i);
   };
   const e = entries[at];
+  // Star Realms turns end with "end"; a Stellar Nexus log has no such action to step by.
+  const byTurn = data.game !== 'nexus';
   return html`<main class="replay">
     <div class="topbar"><a href="#/">← Lobby</a><span>Replay of game <b>${id}</b>${data.format ? ' · ' + data.format : ''}
       ${names.length ? ' · ' + names.join(' vs ') : ''}</span></div>
     <div class="panel replay-controls">
       <button type="button" onClick=${() => go(0)} title="first action">« first</button>
-      <button type="button" onClick=${() => turnStart(-1)} title="previous turn">‹ turn</button>
+      ${byTurn ? html`<button type="button" onClick=${() => turnStart(-1)} title="previous turn">‹ turn</button>` : ''}
       <button type="button" onClick=${() => go(at - 1)} title="previous action">‹ action</button>
       <span class="replay-pos">action <b>${entries.length ? at + 1 : 0}</b> of ${entries.length}</span>
       <button type="button" onClick=${() => go(at + 1)} title="next action">action ›</button>
-      <button type="button" onClick=${() => turnStart(1)} title="next turn">turn ›</button>
+      ${byTurn ? html`<button type="button" onClick=${() => turnStart(1)} title="next turn">turn ›</button>` : ''}
       <button type="button" onClick=${() => go(last)} title="last action">last »</button>
       <input type="range" min="0" max=${Math.max(0, last)} value=${at} onInput=${(ev) => go(+ev.target.value)} />
       ${e ? html`<div class="replay-now"><b>${e.who}</b> ${e.text}</div>` : ''}

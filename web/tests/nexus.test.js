@@ -66,6 +66,13 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   await page.locator('section.player.me').waitFor();
   assert.match(await page.locator('.topbar').innerText(), /Stellar Nexus/);
   await page.locator('[data-testid=nx-status]').waitFor();
+  // Pointing at a card of my hand shows its text beside the table.
+  const first = page.locator('[data-testid=my-hand] .nx-card').first();
+  const name = (await first.innerText()).trim();
+  await first.hover();
+  await page.locator('[data-testid=card-panel]').waitFor();
+  const panel = await page.locator('[data-testid=card-panel]').innerText();
+  assert.ok(panel.includes(name), `the card panel shows ${name}: ${panel}`);
 
   const winner = page.locator('[data-testid=winner]');
   let clicks = 0;

@@ -265,7 +265,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	out := make([]gameJSON, 0, len(list))
 	for _, sum := range list {
 		g := sum.Game
-		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: g.Sets, OpenSeats: sum.OpenSeat, Seq: sum.Actions, Over: g.Finished, Created: g.Created.UTC()}
+		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: nonNil(g.Sets), OpenSeats: sum.OpenSeat, Seq: sum.Actions, Over: g.Finished, Created: g.Created.UTC()}
 		if j.OpenSeats == nil {
 			j.OpenSeats = []int{}
 		}
@@ -439,7 +439,7 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.mu.Lock()
-	j := logJSON{ID: g.id, Game: g.meta.Game, Format: g.meta.Format, Sets: g.meta.Sets, Names: seatNames(g.meta), Seats: g.seatsJSON(),
+	j := logJSON{ID: g.id, Game: g.meta.Game, Format: g.meta.Format, Sets: nonNil(g.meta.Sets), Names: seatNames(g.meta), Seats: g.seatsJSON(),
 		Over: g.st.Over(), Winners: []string{}, Actions: g.logJSON(0)}
 	for _, seat := range g.st.Winners() {
 		j.Winners = append(j.Winners, g.st.SeatName(seat))

@@ -246,7 +246,7 @@ func (g *game) view(seat engine.Seat) ([]byte, error) {
 	if bytes.HasPrefix(base, []byte(`{"game":`)) {
 		name = ""
 	}
-	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: g.meta.Sets, Seats: g.seatsJSON(), Seq: len(g.log),
+	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: nonNil(g.meta.Sets), Seats: g.seatsJSON(), Seq: len(g.log),
 		Legal: g.legalTexts(seat), Log: g.logJSON(len(g.log) - logTail), Waiting: g.waiting()})
 	if err != nil {
 		return nil, err

@@ -190,3 +190,11 @@ func completeNexus(m *store.Game, seatDecks []string) error {
 
 // newBot makes the bot of a seat of game.
 func newBot(game, name string) (engine.Bot, error) { return bots.NewFor(game, name) }
+
+// nonNil makes a missing list of sets (Stellar Nexus has none to choose) an empty one in JSON.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

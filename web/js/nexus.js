@@ -121,7 +121,7 @@ function NexusPlayer({ p, me, ally, v, seatInfo, castable, send }) {
       ${p.lost ? html`<span class="badge dead">lost</span>` : ''}
     </header>
     <div class="stats">
-      <span class="stat life" title="life"><span class="stat-label">Life</span> <b data-testid="life">${p.life}</b></span>
+      <span class="stat life" title="life"><span class="stat-label">Life</span> <b data-testid="life" title=${v.turn === 0 ? 'set when the heroes are revealed' : ''}>${v.turn === 0 ? '—' : p.life}</b></span>
       <span class="stat" title="the hero" onMouseEnter=${p.hero ? inspectCard(p.hero) : undefined}><span class="stat-label">Hero</span> <b>${p.hero || 'secret'}</b></span>
       <span class="stat" title="untapped / total resources"><span class="stat-label">Resources</span> <b data-testid="resources">${untapped}/${res.length}</b></span>
       <span class="stat"><span class="stat-label">Hand</span> <b>${count(p.hand_count)}</b></span>

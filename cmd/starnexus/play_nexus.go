@@ -33,6 +33,8 @@ type nexusGame struct {
 	in      *bufio.Scanner
 	out     *bufio.Writer
 	turn    int // the last turn announced
+	tty     bool
+	last    engine.Seat // the human seat that saw the screen last (hot-seat handover)
 }
 
 // newNexusGame sets up the game: the format (a duel for two seats, a free-for-all for more,
@@ -104,6 +106,7 @@ func runNexusPlay(g nexusSetup, stdin io.Reader, stdout io.Writer) error {
 	}
 	ng.in = bufio.NewScanner(stdin)
 	ng.out = bufio.NewWriter(stdout)
+	ng.tty, ng.last = isTerminal(stdout), engine.Spectator
 	defer ng.out.Flush()
 	fmt.Fprintf(ng.out, "Stellar Nexus, %s, seed %d: %s\n", ng.format, g.seed, ng.seatList())
 	return ng.play()
@@ -194,6 +197,20 @@ func (ng *nexusGame) result() string {
 // human shows the seat its view and the numbered actions, and applies what it types.
 func (ng *nexusGame) human(seat engine.Seat, legal []engine.Action) (quit bool, err error) {
 	st, out := ng.st, ng.out
+	if ng.humans > 1 && ng.last != seat {
+		if ng.tty {
+			fmt.Fprint(out, "\033[2J\033[H") // hide the previous player's hand
+		}
+		fmt.Fprintf(out, "\n=== %s, your move. Press Enter when the others look away. ===\n", st.SeatName(seat))
+		out.Flush()
+		if !ng.in.Scan() {
+			return false, fmt.Errorf("input ended")
+		}
+		if strings.TrimSpace(ng.in.Text()) == "quit" {
+			return true, nil
+		}
+	}
+	ng.last = seat
 	fmt.Fprintf(out, "\n%s", st.View(seat).(*nexus.View).Text())
 	var res []string
 	for i := 0; i < st.NumSeats(); i++ {

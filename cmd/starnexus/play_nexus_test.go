@@ -84,3 +84,23 @@ func TestPlayNexusErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayNexusHotSeat: with two humans, each move of a new seat starts with a handover line
+// and waits for Enter before the hand is shown.
+func TestPlayNexusHotSeat(t *testing.T) {
+	code, out, stderr := runStarnexus(t, "\nkeep\n\nkeep\nquit\n", "play", "--game", "nexus", "--seats", "human,human", "--names", "Ann,Bob", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	ann := strings.Index(out, "=== Ann, your move.")
+	bob := strings.Index(out, "=== Bob, your move.")
+	if ann < 0 || bob < ann {
+		t.Fatalf("no handover to Ann, then Bob:\n%s", out)
+	}
+	if seg := out[ann:bob]; strings.Count(seg, "  hand: ") != 1 || !strings.Contains(seg, "Bob — (secret hero)") {
+		t.Errorf("Ann's screen should show her hand only and Bob's hero hidden:\n%s", seg)
+	}
+	if !strings.Contains(out[bob:], "Bob: keep or mulligan") {
+		t.Errorf("Bob's screen lacks his decision:\n%s", out[bob:])
+	}
+}

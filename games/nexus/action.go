@@ -260,12 +260,7 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pAttack:
-		n := 0
-		for i := 1; i < maxObj; i++ {
-			if s.O[i].has(fAttacking) {
-				n++
-			}
-		}
+		n := s.ownAttackers(seat)
 		if n == 0 {
 			buf = append(buf, mkA(aAttack, noSeat<<25))
 		} else {
@@ -612,4 +607,15 @@ func (s *State) dupBlocker(prev []oid, b oid) bool {
 		}
 	}
 	return false
+}
+
+// ownAttackers counts the attackers seat has declared.
+func (s *State) ownAttackers(seat int8) int {
+	n := 0
+	for i := 1; i < maxObj; i++ {
+		if o := &s.O[i]; o.has(fAttacking) && o.Ctrl == seat && o.Zone == zField {
+			n++
+		}
+	}
+	return n
 }

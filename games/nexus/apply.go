@@ -153,7 +153,7 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		return want(pBlock)
 	case aDone:
 		if s.Pend.K == pAttack {
-			if !s.anyAttacker() {
+			if s.ownAttackers(seat) == 0 {
 				return "no attacker is declared: use attack with none"
 			}
 			return ""

@@ -15,7 +15,16 @@ func FuzzActions(f *testing.F) {
 	tab := mustTable(f)
 	shipped := shippedDecks(f)
 	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
-		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}, MaxTurns: 30}, []Deck{shipped[seed%5], shipped[(seed/5)%5]}, seed)
+		opts, ds := Options{Names: []string{"Ann", "Bob"}, MaxTurns: 30}, []Deck{shipped[seed%5], shipped[(seed/5)%5]}
+		switch seed % 4 {
+		case 1:
+			opts = Options{Format: "allied", MaxTurns: 30}
+			ds = append(ds, shipped[(seed+2)%5], shipped[(seed+3)%5])
+		case 2:
+			opts = Options{Format: "ffa", MaxTurns: 30}
+			ds = append(ds, shipped[(seed+2)%5])
+		}
+		s, err := NewGame(tab, opts, ds, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

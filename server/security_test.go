@@ -238,8 +238,20 @@ func TestCanaryCardsNeverLeak(t *testing.T) {
 // TestSeatMatrix sends every kind of message from every seat and from no seat at several
 // points of a game: only the seat that may act is obeyed, and nothing refused changes the game.
 func TestSeatMatrix(t *testing.T) {
+	t.Run("realms", func(t *testing.T) {
+		seatMatrix(t, `{"seed":11,"options":{"max_rounds":"20"},"seats":[{"name":"Ann"},{"name":"Bob"},{"kind":"open"}],"format":"ffa"}`, "end", pick)
+	})
+	t.Run("nexus", func(t *testing.T) {
+		seatMatrix(t, `{"game":"nexus","seed":11,"seats":[{"name":"Ann"},{"name":"Bob"},{"kind":"open"}],"format":"ffa"}`, "pass",
+			func(legal []string, _ int) string { return nexusPick(legal) })
+	})
+}
+
+// seatMatrix plays a three-seat game whose third seat is open, with probe an action text the
+// game knows, and checks at several points that only the seat to move is obeyed.
+func seatMatrix(t *testing.T, req, probe string, pick func([]string, int) string) {
 	h := newHarness(t, Config{AllowSeed: true})
-	g := h.create(`{"seed":11,"options":{"max_rounds":"20"},"seats":[{"name":"Ann"},{"name":"Bob"},{"kind":"open"}],"format":"ffa"}`)
+	g := h.create(req)
 	tokens := map[string]string{"Ann": g.Seats[0].Token, "Bob": g.Seats[1].Token, "none": "", "forged": strings.Repeat("ab", 32)}
 	state := func() string {
 		_, b := h.view(g.ID, "")
@@ -286,10 +298,10 @@ func TestSeatMatrix(t *testing.T) {
 	}
 	// Waiting for the open seat: nobody may act.
 	for _, who := range []string{"Ann", "Bob"} {
-		try("waiting", who, tokens[who], "end", 0, verdict{200, 403})
+		try("waiting", who, tokens[who], probe, 0, verdict{200, 403})
 	}
-	try("waiting", "none", "", "end", 0, verdict{200, 401})
-	try("waiting", "forged", tokens["forged"], "end", 0, verdict{401, 401})
+	try("waiting", "none", "", probe, 0, verdict{200, 401})
+	try("waiting", "forged", tokens["forged"], probe, 0, verdict{401, 401})
 	_, b := h.do("POST", "/api/games/"+g.ID+"/seats/2/claim", "", `{"name":"Cid"}`)
 	var cl struct{ Token string }
 	json.Unmarshal(b, &cl)

@@ -794,7 +794,7 @@ func (b bot) priority(legal []engine.Action) engine.Action {
 		case aActivate:
 			if a&(1<<12) != 0 {
 				d := &b.s.tab.Defs[b.s.P[b.me].Hero]
-				v = b.abilityValue(&d.Abs[int(a>>8)&15], 0, true)
+				v = b.abilityValue(&d.Abs[int(a>>8)&15], 0, false)
 			} else {
 				o := oid(a)
 				v = b.abilityValue(&b.s.def(o).Abs[int(a>>8)&15], o, false)

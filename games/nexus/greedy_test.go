@@ -254,6 +254,27 @@ func TestGreedyDecisions(t *testing.T) {
 			want:   "choose Ironclad Brute",
 		},
 		{
+			name:   "Autolyse kills an enemy creature",
+			ann:    PlayerSetup{Hero: "Vessa, Matriarch of Nareh", Resources: greedyShards(3)},
+			bob:    PlayerSetup{Field: greedyPerms("Dune Stalker")},
+			active: "Ann", phase: "main1",
+			want:   "activate hero",
+		},
+		{
+			name:   "no Autolyse at low life",
+			ann:    PlayerSetup{Hero: "Vessa, Matriarch of Nareh", Life: greedyLife(4), Resources: greedyShards(3)},
+			bob:    PlayerSetup{Field: greedyPerms("Dune Stalker")},
+			active: "Ann", phase: "main1",
+			want:   "pass",
+		},
+		{
+			name:   "no Autolyse on a creature it does not kill",
+			ann:    PlayerSetup{Hero: "Vessa, Matriarch of Nareh", Resources: greedyShards(3)},
+			bob:    PlayerSetup{Field: greedyPerms("Rivet Sentry")},
+			active: "Ann", phase: "main1",
+			want:   "pass",
+		},
+		{
 			name:   "removal aims at the enemy creature it kills",
 			ann:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2), Field: greedyPerms("Rivet Sentry")},
 			bob:    PlayerSetup{Field: greedyPerms("Blade Dancer")},
@@ -295,7 +316,10 @@ func TestGreedyDecisions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.ann.Name, tc.ann.Hero, tc.ann.Library = "Ann", "Kaira Swiftclaw", lib
+			tc.ann.Name, tc.ann.Library = "Ann", lib
+			if tc.ann.Hero == "" {
+				tc.ann.Hero = "Kaira Swiftclaw"
+			}
 			tc.bob.Name, tc.bob.Hero, tc.bob.Library = "Bob", "Tarsk Ironvein, Forgemaster", lib
 			s, err := NewPosition(tab, Position{Players: []PlayerSetup{tc.ann, tc.bob}, Active: tc.active, Phase: tc.phase, Seed: 3})
 			if err != nil {

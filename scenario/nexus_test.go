@@ -1,0 +1,117 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+)
+
+const nexusBase = `name: t
+game: nexus
+players:
+  - name: Ann
+    hero: Kaira Swiftclaw
+    hand: [Surge of Fury, Burning Stride]
+    resources: [Nexus Shard, Sunforge Totem, Nexus Shard]
+    field: [{card: Ember Cub}, {card: Dune Stalker, atk: 1, markers: 1, equipment: [Warpaint]}]
+  - name: Bob
+    hero: Tarsk Ironvein, Forgemaster
+    field: [Rivet Sentry]
+active: Ann
+phase: main1
+`
+
+// TestNexusRunner checks the runner-side conveniences of the nexus format: positions, inline
+// on/paying, automatic passes, pass to PHASE, and refusals that leave the state unchanged.
+func TestNexusRunner(t *testing.T) {
+	cases := []struct {
+		name  string
+		steps string
+		fail  string // "" when the scenario must hold; else a text of the failure
+	}{
+		{"position", `expect:
+  Ann.field: ["Ember Cub 2/1 (2,1)", "Dune Stalker 4/4 (1,4)"]
+  Ann.equipment: [Warpaint]
+  Bob.field: [Rivet Sentry]
+  priority: Bob
+  phase: main1
+`, ""},
+		{"inline target and payment", `steps:
+  - cast Surge of Fury on Ember Cub paying Sunforge Totem
+  - pass
+expect:
+  Ann.field: ["Ember Cub 4/3 (4,3)", "Dune Stalker 4/4 (1,4)"]
+  Ann.resources_untapped: 2
+`, ""},
+		{"basic resources first without paying", `steps:
+  - cast Surge of Fury on Rivet Sentry
+expect:
+  Ann.tapped: [Nexus Shard]
+  stack: [Surge of Fury]
+  priority: Bob
+`, ""},
+		{"an inline target that is not legal", `steps:
+  - {do: cast Surge of Fury on Warpaint, error: true}
+expect:
+  stack: []
+  Ann.hand: [Surge of Fury, Burning Stride]
+`, ""},
+		{"pass to a combat step and declare", `steps:
+  - pass to attackers
+  - attack with Ember Cub
+  - pass to end_of_combat
+expect:
+  Bob.life: 18
+  Ann.field: ["Ember Cub 2/1 (0,1)", "Dune Stalker 4/4 (1,4)"]
+  Ann.tapped: [Ember Cub]
+  phase: end_of_combat
+`, ""},
+		{"the turn would end before the action is legal", `steps:
+  - pass to end
+  - attack with Ember Cub
+`, "the turn would end"},
+		{"an unknown card suggests names", `steps:
+  - cast Surge of Fuyr
+`, "did you mean"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := runOne(t, nexusBase+c.steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msgs []string
+			for _, f := range res.Failures {
+				msgs = append(msgs, f.String())
+			}
+			all := strings.Join(msgs, "; ")
+			switch {
+			case c.fail == "" && len(msgs) > 0:
+				t.Fatalf("failed: %s", all)
+			case c.fail != "" && !strings.Contains(all, c.fail):
+				t.Fatalf("want a failure containing %q, got %q", c.fail, all)
+			}
+		})
+	}
+}
+
+// TestNexusSetupErrors: Star Realms keys and bad variants are refused with a reason.
+func TestNexusSetupErrors(t *testing.T) {
+	cases := []struct{ yaml, want string }{
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\ntrade_row: [Scout]", 1), "Star Realms keys"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\nvariants: {modifier_expiry: sideways}", 1), "cap_only, symmetric"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: lunch", 1), "one of upkeep"},
+		{strings.Replace(nexusBase, "hero: Kaira Swiftclaw", "hero: Kaira Swiftclw", 1), "did you mean"},
+	}
+	for _, c := range cases {
+		res, err := runOne(t, c.yaml)
+		if err != nil {
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("want %q, got %v", c.want, err)
+			}
+			continue
+		}
+		if len(res.Failures) == 0 || !strings.Contains(res.Failures[0].String(), c.want) {
+			t.Errorf("want a setup failure containing %q, got %v", c.want, res.Failures)
+		}
+	}
+}

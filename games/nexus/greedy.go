@@ -576,8 +576,9 @@ func (b bot) attackScore(o oid, p int8, lethal bool) int {
 	akw := s.kw(o)
 	var bl [maxObj]oid
 	blockers := b.blockersFor(p, bl[:0])
+	// Blockers are judged by their current points: what they lost since their upkeep stays
+	// lost through my turn (6.8).
 	me := b.fighter(o)
-	// Defenders regenerate in their upkeep: judge them at full strength.
 	val := b.value(o)
 	menaceBlockers := 0
 	for _, x := range blockers {
@@ -596,7 +597,8 @@ func (b bot) attackScore(o oid, p int8, lethal bool) int {
 		}
 	}
 	if akw&Menace != 0 && menaceBlockers >= 2 {
-		// Two blockers together: does the pair kill it for at most one of theirs?
+		// Two blockers together: stay home if they kill it with points to spare (a pair
+		// that barely kills it usually loses one of its own).
 		tot := 0
 		for _, x := range blockers {
 			if akw&Alteration != 0 && s.kw(x)&Alteration == 0 {

@@ -402,3 +402,43 @@ func TestGreedyAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedySeesOnlyItsView: Greedy decides the same in the real game and in states
+// determinized from its View (other hands, libraries, piles and secret heroes resampled), at
+// every decision of a few duels and a free-for-all: it reads nothing its seat could not know.
+func TestGreedySeesOnlyItsView(t *testing.T) {
+	tab := mustTable(t)
+	shipped := shippedDecks(t)
+	var buf, buf2 [256]engine.Action
+	g := Greedy{}
+	for game := 0; game < 4; game++ {
+		ds := []Deck{shipped[game], shipped[(game+2)%5]}
+		opts := Options{}
+		if game == 3 {
+			ds, opts = append(ds, shipped[4]), Options{Format: "ffa"}
+		}
+		s, err := NewGame(tab, opts, ds, uint64(50+game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRNG(uint64(game))
+		var det engine.State
+		for n := 0; !s.Over(); n++ {
+			seat := engine.Seat(s.Pend.Seat)
+			l := s.Legal(seat, buf[:0])
+			a := g.Choose(s.View(seat), l, &rng)
+			for k := 0; k < 2 && len(l) > 1; k++ {
+				det = s.View(seat).(engine.Determinizer).Determinize(det, &rng)
+				l2 := det.Legal(seat, buf2[:0])
+				if len(l2) != len(l) {
+					t.Fatalf("game %d action %d: the determinized state has %d legal actions, not %d", game, n, len(l2), len(l))
+				}
+				if b := g.Choose(det.View(seat), l2, &rng); b != a {
+					t.Fatalf("game %d action %d (%s): greedy chose %q, but %q in a state determinized from its view",
+						game, n, s.pendWord(), s.ActionText(seat, a), det.ActionText(seat, b))
+				}
+			}
+			s.ApplyTrusted(seat, a)
+		}
+	}
+}

@@ -202,7 +202,7 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 			if o.Zone == zField {
 				d := &s.tab.Defs[o.Def]
 				for ai := range d.Abs {
-					if d.Abs[ai].Kind == AActive && s.canActivate(seat, oid(i), ai) == "" && !s.dupBefore(oid(i), zField) {
+					if d.Abs[ai].Kind == AActive && s.canActivate(seat, oid(i), ai) == "" && !s.dupActive(oid(i), ai) {
 						buf = append(buf, mkActivate(oid(i), ai, false))
 					}
 				}
@@ -295,6 +295,19 @@ func (s *State) dupBefore(o oid, z zone) bool {
 	for i := 1; i < int(o); i++ {
 		x := &s.O[i]
 		if x.Def == ob.Def && x.Zone == z && x.Ctrl == ob.Ctrl && (z != zField || (x.Flags&fTapped == ob.Flags&fTapped && x.Flags&(fUsed0|fUsed1) == ob.Flags&(fUsed0|fUsed1))) {
+			return true
+		}
+	}
+	return false
+}
+
+// dupActive reports whether an earlier card of the same name and controller can activate the
+// same ability: "activate NAME" is then already listed.
+func (s *State) dupActive(o oid, ai int) bool {
+	ob := &s.O[o]
+	for i := 1; i < int(o); i++ {
+		x := &s.O[i]
+		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.canActivate(ob.Ctrl, oid(i), ai) == "" {
 			return true
 		}
 	}
@@ -551,6 +564,27 @@ func (s *State) blockListOK(seat int8, a oid, bs []oid) string {
 func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.Action {
 	var cl [maxObj]oid
 	mine := s.creatureList(seat, cl[:0])
+	// Answers are their texts: a list of the same names is one answer (scenario-format.md).
+	var seen [128]uint64
+	ns := 0
+	add := func(a oid, list []oid) {
+		key := uint64(s.O[a].Def)
+		for _, b := range list {
+			key = key<<8 | uint64(s.O[b].Def)
+		}
+		for _, k := range seen[:ns] {
+			if k == key {
+				return
+			}
+		}
+		if act, ok := s.mkBlock(seat, a, list); ok {
+			if ns < len(seen) {
+				seen[ns] = key
+				ns++
+			}
+			buf = append(buf, act)
+		}
+	}
 	for a := 1; a < maxObj; a++ {
 		if !s.O[a].has(fAttacking) || s.O[a].Zone != zField || !s.attackedBy(seat, oid(a)) {
 			continue
@@ -561,14 +595,12 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 			continue
 		}
 		for bi, b := range mine {
-			if s.O[b].Blocking != 0 || s.O[b].has(fTapped) || s.dupBlocker(mine[:bi], b) {
+			if s.O[b].Blocking != 0 || s.O[b].has(fTapped) {
 				continue
 			}
 			list := append(cb, b)
 			if s.blockListOK(seat, oid(a), list) == "" {
-				if act, ok := s.mkBlock(seat, oid(a), list); ok {
-					buf = append(buf, act)
-				}
+				add(oid(a), list)
 				continue
 			}
 			if len(cb) > 0 {
@@ -580,9 +612,7 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 				}
 				pair := [2]oid{b, b2}
 				if s.blockListOK(seat, oid(a), pair[:]) == "" {
-					if act, ok := s.mkBlock(seat, oid(a), pair[:]); ok {
-						buf = append(buf, act)
-					}
+					add(oid(a), pair[:])
 				}
 			}
 		}
@@ -591,22 +621,6 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 		}
 	}
 	return buf
-}
-
-func (s *State) dupBlocker(prev []oid, b oid) bool {
-	bo := &s.O[b]
-	S, E, kw := s.stats(b)
-	for _, x := range prev {
-		xo := &s.O[x]
-		if xo.Def != bo.Def || xo.Blocking != 0 || xo.has(fTapped) || xo.Atk != bo.Atk || xo.Dfn != bo.Dfn {
-			continue
-		}
-		S2, E2, kw2 := s.stats(x)
-		if S2 == S && E2 == E && kw2 == kw {
-			return true
-		}
-	}
-	return false
 }
 
 // ownAttackers counts the attackers seat has declared.

@@ -260,17 +260,32 @@ func TestMulliganSizes(t *testing.T) {
 // the same text, across random games.
 func TestActionTextRoundTrip(t *testing.T) {
 	tab := mustTable(t)
-	for g := 0; g < 20; g++ {
-		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}, MaxTurns: 40}, []Deck{factionDeck(t, tab, uint8(1+g%5)), factionDeck(t, tab, uint8(1+(g+2)%5))}, uint64(g))
+	for g := 0; g < 60; g++ {
+		opts, ds := Options{Names: []string{"Ann", "Bob"}, MaxTurns: 40}, []Deck{factionDeck(t, tab, uint8(1+g%5)), factionDeck(t, tab, uint8(1+(g+2)%5))}
+		switch g % 3 {
+		case 1:
+			opts.Format, opts.Names = "ffa", nil
+			ds = append(ds, factionDeck(t, tab, uint8(1+(g+3)%5)))
+		case 2:
+			opts.Format, opts.Names = "allied", nil
+			ds = append(ds, factionDeck(t, tab, uint8(1+(g+3)%5)), factionDeck(t, tab, uint8(1+(g+4)%5)))
+		}
+		s, err := NewGame(tab, opts, ds, uint64(g))
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := engine.NewRNG(uint64(g))
 		for n := 0; n < 3000 && !s.Over(); n++ {
-			seat := s.ToMove(nil)[0]
+			m := s.ToMove(nil)
+			seat := m[rng.Intn(len(m))]
 			l := s.Legal(seat, nil)
+			seen := map[string]bool{}
 			for _, a := range l {
 				txt := s.ActionText(seat, a)
+				if seen[txt] {
+					t.Fatalf("game %d: %q listed twice", g, txt)
+				}
+				seen[txt] = true
 				b, err := s.ParseAction(seat, txt)
 				if err != nil {
 					t.Fatalf("game %d: %q does not parse: %v", g, txt, err)

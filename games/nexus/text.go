@@ -235,7 +235,8 @@ func (s *State) parseBlockers(p int8, at oid, bn string) (engine.Action, error) 
 	for _, n := range strings.Split(bn, ",") {
 		o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
 			func(o oid) bool {
-				return !contains(list, o) && !s.O[o].has(fTapped) && (s.O[o].Blocking == 0 || s.O[o].Blocking == at)
+				return !contains(list, o) && !s.O[o].has(fTapped) && (s.O[o].Blocking == 0 || s.O[o].Blocking == at) &&
+					(s.kw(at)&Alteration == 0 || s.kw(o)&Alteration != 0)
 			}, "on your field")
 		if err != nil {
 			return 0, err

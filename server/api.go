@@ -266,6 +266,15 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	for _, sum := range list {
 		g := sum.Game
 		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: nonNil(g.Sets), OpenSeats: sum.OpenSeat, Seq: sum.Actions, Over: g.Finished, Created: g.Created.UTC()}
+		if g.Game != "realms" && !g.Finished {
+			// The count a spectator may see (Stellar Nexus hides the mulligans' number).
+			j.Seq = 0
+			if live, err := s.game(r.Context(), g.ID); err == nil {
+				live.mu.Lock()
+				j.Seq = live.publicSeq(engine.Spectator)
+				live.mu.Unlock()
+			}
+		}
 		if j.OpenSeats == nil {
 			j.OpenSeats = []int{}
 		}
@@ -440,7 +449,7 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	j := logJSON{ID: g.id, Game: g.meta.Game, Format: g.meta.Format, Sets: nonNil(g.meta.Sets), Names: seatNames(g.meta), Seats: g.seatsJSON(),
-		Over: g.st.Over(), Winners: []string{}, Actions: g.logJSON(0)}
+		Over: g.st.Over(), Winners: []string{}, Actions: g.visibleLog(engine.Spectator, -1)}
 	for _, seat := range g.st.Winners() {
 		j.Winners = append(j.Winners, g.st.SeatName(seat))
 	}

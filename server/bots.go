@@ -31,7 +31,7 @@ func (s *Server) kickBots(g *game) {
 	g.botBusy = true
 	// The bot gets a copy of the state and sees only its seat's View of it.
 	st := g.st.Clone()
-	seq := len(g.log)
+	seq := g.publicSeq(seat) // act takes the seq as the seat's views count it
 	bot, rng := g.bots[seat], g.rngs[seat]
 	// One process alone on its database (SQLite) needs no lease: a lease left by a killed
 	// predecessor would only hold its bots back.

@@ -205,6 +205,7 @@ type logEntry struct {
 	Action string `json:"action"`
 }
 
+// logJSON lists the log from position from, every entry (the public log of a finished game).
 func (g *game) logJSON(from int) []logEntry {
 	if from < 0 {
 		from = 0
@@ -214,6 +215,60 @@ func (g *game) logJSON(from int) []logEntry {
 		out = append(out, logEntry{Seq: a.Seq, Seat: a.Seat, Name: g.meta.Seats[a.Seat].Name, Action: a.Text})
 	}
 	return out
+}
+
+// visibleLog lists the last tail entries of the log that viewer may see now (tail < 0: all),
+// numbered as that viewer counts them.
+func (g *game) visibleLog(viewer engine.Seat, tail int) []logEntry {
+	h := hiddenEntries(g.st, g.log, viewer)
+	if h == nil {
+		if tail < 0 {
+			return g.logJSON(0)
+		}
+		return g.logJSON(len(g.log) - tail)
+	}
+	out := []logEntry{}
+	for i, a := range g.log {
+		if !h[i] {
+			out = append(out, logEntry{Seq: len(out), Seat: a.Seat, Name: g.meta.Seats[a.Seat].Name, Action: a.Text})
+		}
+	}
+	if tail >= 0 && len(out) > tail {
+		out = out[len(out)-tail:]
+	}
+	return out
+}
+
+// publicSeq is the number of log entries viewer sees now: the seq of its views, and what its
+// client sends back with an action.
+func (g *game) publicSeq(viewer engine.Seat) int {
+	h := hiddenEntries(g.st, g.log, viewer)
+	n := len(g.log)
+	for _, hidden := range h {
+		if hidden {
+			n--
+		}
+	}
+	return n
+}
+
+// realSeq turns a seq that viewer's client sent (publicSeq counting) into a position of the
+// log: the point just after the seq-th entry the viewer sees.
+func (g *game) realSeq(viewer engine.Seat, seq int) int {
+	h := hiddenEntries(g.st, g.log, viewer)
+	if h == nil || seq <= 0 {
+		return seq
+	}
+	c := 0
+	for i, hidden := range h {
+		if !hidden {
+			c++
+			if c == seq {
+				return i + 1
+			}
+		}
+	}
+	return len(g.log) + 1
 }
 
 // viewExtra is what the server adds to the game's own View JSON.
@@ -246,8 +301,8 @@ func (g *game) view(seat engine.Seat) ([]byte, error) {
 	if bytes.HasPrefix(base, []byte(`{"game":`)) {
 		name = ""
 	}
-	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: nonNil(g.meta.Sets), Seats: g.seatsJSON(), Seq: len(g.log),
-		Legal: g.legalTexts(seat), Log: g.logJSON(len(g.log) - logTail), Waiting: g.waiting()})
+	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: nonNil(g.meta.Sets), Seats: g.seatsJSON(), Seq: g.publicSeq(seat),
+		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting()})
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +366,8 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 	}
 }
 
-// check says whether seat may send an action now, given the seq its client last saw.
+// check says whether seat may send an action now, given the seq its client last saw (as its
+// views count: publicSeq).
 func (g *game) check(seat engine.Seat, seq int) error {
 	if g.st.Over() {
 		return errf(http.StatusForbidden, "the game is over")
@@ -319,13 +375,12 @@ func (g *game) check(seat engine.Seat, seq int) error {
 	if w := g.waiting(); len(w) > 0 {
 		return errf(http.StatusForbidden, "the game is waiting for %d open seat(s) to be claimed", len(w))
 	}
-	if seq > len(g.log) || seq < 0 {
-		n := len(g.log)
+	n := g.publicSeq(seat)
+	if seq > n || seq < 0 {
 		return &apiError{Status: http.StatusConflict, Msg: fmt.Sprintf("seq %d is not a point of this game (it has %d actions)", seq, n), Seq: &n}
 	}
-	if g.last[seat] >= seq {
-		n := len(g.log)
-		return &apiError{Status: http.StatusConflict, Msg: fmt.Sprintf("stale: %s already acted at %d, after seq %d (a repeated request?)", g.st.SeatName(seat), g.last[seat], seq), Seq: &n}
+	if g.last[seat] >= g.realSeq(seat, seq) {
+		return &apiError{Status: http.StatusConflict, Msg: fmt.Sprintf("stale: %s has acted since seq %d (a repeated request?)", g.st.SeatName(seat), seq), Seq: &n}
 	}
 	if !g.canAct(seat) {
 		return errf(http.StatusForbidden, "%s may not act now", g.st.SeatName(seat))

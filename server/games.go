@@ -198,3 +198,29 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
+
+// hiddenEntries says, for each entry of a game's log, whether viewer may not see it now; nil
+// when it may see them all. Stellar Nexus hides every player's opening-hand decisions (keep,
+// mulligan) from the others until all have kept (SN 10.6): not only the texts but their
+// number, which would tell the mulligans; so the seq a view carries counts only the entries
+// its seat sees. Once all have kept, every entry is public.
+func hiddenEntries(st engine.State, log []store.Action, viewer engine.Seat) []bool {
+	ns, ok := st.(*nexus.State)
+	if !ok || nexusAllKept(ns) {
+		return nil
+	}
+	h := make([]bool, len(log))
+	for i, e := range log {
+		h[i] = e.Seat != int(viewer)
+	}
+	return h
+}
+
+func nexusAllKept(s *nexus.State) bool {
+	for p := 0; p < s.NumSeats(); p++ {
+		if !s.P[p].Kept {
+			return false
+		}
+	}
+	return true
+}

@@ -501,3 +501,53 @@ func TestNexusGameSurvivesARestart(t *testing.T) {
 		}
 	}
 }
+
+// TestNexusMulligansStayHidden: each player's opening-hand decisions and their number are
+// hidden from the others until all have kept (SN 10.6): Bob, a spectator, the live log and
+// the game list see no entry and no count of Ann's mulligans; then everything is public.
+func TestNexusMulligansStayHidden(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	g := h.create(`{"game":"nexus","seed":8,"seats":[{"name":"Ann"},{"name":"Bob"}]}`)
+	ann, bob := g.Seats[0].Token, g.Seats[1].Token
+	act := func(tok, action string, seq int) (int, []byte) {
+		return h.do("POST", "/api/games/"+g.ID+"/actions", tok, map[string]any{"action": action, "seq": seq})
+	}
+	for i, a := range []string{"mulligan", "mulligan", "keep"} {
+		if code, b := act(ann, a, i); code != http.StatusOK {
+			t.Fatalf("Ann's %s: %d %s", a, code, b)
+		}
+	}
+	if v, _ := h.view(g.ID, ann); v.Seq != 3 || len(v.Log) != 3 {
+		t.Fatalf("Ann's own view: seq %d, %d log entries", v.Seq, len(v.Log))
+	}
+	for who, tok := range map[string]string{"Bob": bob, "a spectator": ""} {
+		v, b := h.view(g.ID, tok)
+		if v.Seq != 0 || len(v.Log) != 0 || strings.Contains(string(b), `"action":"mulligan"`) || strings.Contains(string(b), `"action":"keep"`) {
+			t.Fatalf("%s sees Ann's decisions: %s", who, b)
+		}
+	}
+	_, lb := h.do("GET", "/api/games/"+g.ID+"/log", "", nil)
+	_, gl := h.do("GET", "/api/games?open=1", "", nil)
+	if strings.Contains(string(lb), `"action":"mulligan"`) || strings.Contains(string(lb), `"action":"keep"`) || !strings.Contains(string(gl), `"seq":0`) {
+		t.Fatalf("the live log or the list tells Ann's decisions:\n%s\n%s", lb, gl)
+	}
+	// Probing seqs tells Bob nothing: beyond his count is refused as such, whatever Ann did.
+	for _, seq := range []int{1, 2, 3, 4} {
+		if code, b := act(bob, "keep", seq); code != http.StatusConflict || !strings.Contains(string(b), `"seq":0`) {
+			t.Fatalf("Bob's probe at %d: %d %s", seq, code, b)
+		}
+	}
+	if code, b := act(ann, "keep", 2); code != http.StatusConflict {
+		t.Fatalf("Ann's repeated request: %d %s, want 409", code, b)
+	}
+	if code, b := act(bob, "keep", 0); code != http.StatusOK {
+		t.Fatalf("Bob keeps with the seq of his view: %d %s", code, b)
+	}
+	v, b := h.view(g.ID, bob)
+	if v.Seq != 4 || len(v.Log) != 4 || v.Log[0].Action != "mulligan" || v.Log[0].Seq != 0 || v.Log[3].Action != "keep" {
+		t.Fatalf("once all have kept, Bob sees every decision: %s", b)
+	}
+	if sv, _ := h.view(g.ID, ""); sv.Seq != 4 {
+		t.Fatalf("the spectator's seq after the mulligans: %d", sv.Seq)
+	}
+}

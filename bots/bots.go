@@ -24,6 +24,10 @@ type Game struct {
 	// Light and Strong are the rollout policies of the levels: easy and medium play Light
 	// rollouts, hard and expert Strong ones.
 	Light, Strong func() engine.Bot
+	// RolloutCap, if not 0, stops the levels' rollouts after so many actions and lets
+	// Evaluate score where they stopped: for games whose whole playouts are too slow.
+	RolloutCap int
+	Evaluate   ismcts.Evaluator
 }
 
 // games lists the games the registry knows. It is built by a function, not kept in a
@@ -58,7 +62,7 @@ func LevelsFor(game string) []Level {
 }
 
 func levelsFor(g Game) []Level {
-	return []Level{
+	levels := []Level{
 		// easy searches a little with no regard for the light policy's own choice, so it
 		// wanders: it plays every card and attacks, but buys and scraps erratically.
 		{"easy", ismcts.Config{Name: "easy", Iterations: 200, Rollout: g.Light(), Epsilon: 0.1}},
@@ -71,6 +75,10 @@ func levelsFor(g Game) []Level {
 		// expert is hard with seven times the budget.
 		{"expert", ismcts.Config{Name: "expert", Iterations: 7000, Rollout: g.Strong(), Epsilon: 0.1, Prior: 1, Reuse: true}},
 	}
+	for i := range levels {
+		levels[i].Config.MaxRolloutActions, levels[i].Config.Evaluate = g.RolloutCap, g.Evaluate
+	}
+	return levels
 }
 
 // New returns the Star Realms bot called name (NewFor("realms", name)).
@@ -103,7 +111,7 @@ func NewFor(game, name string) (engine.Bot, error) {
 }
 
 func parseISMCTS(game string, g Game, name, spec string) (engine.Bot, error) {
-	cfg := ismcts.Config{Name: name, Rollout: g.Light()}
+	cfg := ismcts.Config{Name: name, Rollout: g.Light(), MaxRolloutActions: g.RolloutCap, Evaluate: g.Evaluate}
 	for _, kv := range strings.Split(spec, ":") {
 		k, v, _ := strings.Cut(kv, "=")
 		f, err := strconv.ParseFloat(v, 64)

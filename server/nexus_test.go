@@ -551,3 +551,68 @@ func TestNexusMulligansStayHidden(t *testing.T) {
 		t.Fatalf("the spectator's seq after the mulligans: %d", sv.Seq)
 	}
 }
+
+// TestNexusMulliganCountChangesNothingForOthers: while Bob decides on his opening hand, Ann
+// and a spectator get byte-identical views whether he has mulliganed twice or not at all.
+func TestNexusMulliganCountChangesNothingForOthers(t *testing.T) {
+	tab, err := nexus.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := func(names ...string) []string {
+		var out []string
+		for len(out) < 14 {
+			out = append(out, names...)
+		}
+		return out
+	}
+	mk := func() *game {
+		pos := nexus.Position{Seed: 9, Players: []nexus.PlayerSetup{
+			{Name: "Ann", Hero: "Kaira Swiftclaw", Library: lib("Ember Cub", "Dune Stalker", "Pounce"), ResourcePile: lib("Nexus Shard")},
+			{Name: "Bob", Hero: "Tarsk Ironvein, Forgemaster", Library: lib("Rivet Sentry", "Magma Titan"), ResourcePile: lib("Nexus Shard")},
+		}}
+		st, err := nexus.NewPosition(tab, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := &store.Game{ID: "mull", Game: "nexus", Format: "duel",
+			Seats: []store.Seat{{Name: "Ann", Kind: store.Human}, {Name: "Bob", Kind: store.Human}}}
+		return &game{id: "mull", meta: meta, st: st, last: []int{-1, -1}}
+	}
+	play := func(g *game, seat engine.Seat, text string) {
+		t.Helper()
+		a, err := parseAction(g.st, seat, text)
+		if err == nil {
+			err = g.st.Apply(seat, a)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		g.log = append(g.log, store.Action{Seq: len(g.log), Seat: int(seat), Text: text})
+		g.last[seat] = len(g.log) - 1
+	}
+	a, b := mk(), mk()
+	play(a, 0, "keep")
+	play(b, 0, "keep")
+	for k := 0; k < 2; k++ {
+		play(b, 1, "mulligan")
+		for _, seat := range []engine.Seat{0, engine.Spectator} {
+			va, _ := a.view(seat)
+			vb, _ := b.view(seat)
+			if string(va) != string(vb) {
+				t.Fatalf("after Bob's mulligan %d, seat %d's views differ:\n%s\n%s", k+1, seat, va, vb)
+			}
+		}
+		if vb, _ := b.view(1); !strings.Contains(string(vb), `"mulligans":`+fmt.Sprint(k+1)) {
+			t.Fatalf("Bob's own view does not count his mulligans: %s", vb)
+		}
+	}
+	play(a, 1, "keep")
+	play(b, 1, "keep")
+	if va, _ := a.view(0); !strings.Contains(string(va), `"seq":2`) {
+		t.Fatalf("after all have kept, Ann's view counts every entry: %s", va)
+	}
+	if vb, _ := b.view(0); !strings.Contains(string(vb), `"seq":4`) || !strings.Contains(string(vb), `"action":"mulligan"`) {
+		t.Fatalf("after all have kept, Ann sees Bob's mulligans: %s", vb)
+	}
+}

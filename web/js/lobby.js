@@ -55,7 +55,7 @@ function Created({ game, go }) {
     <h2>Game ${game.id} is ready</h2>
     <p>Send each human player their own link: it is their key to the seat, so keep it private.</p>
     <table class="links">${game.seats.map((s, i) => html`<tr>
-      <td>Seat ${i + 1}</td><td><b>${game.kinds[i] === 'open' ? '(open)' : s.name}</b></td>
+      <td>Seat ${i + 1}</td><td><b>${game.kinds[i] === 'open' ? '(open)' : s.name}</b>${game.decks && game.decks[i] ? html` <span class="muted">deck: ${game.decks[i]}</span>` : ''}</td>
       <td>${s.token && game.kinds[i] === 'human' ? html`<input readonly value=${seatURL(game.id, s.token)} onFocus=${(e) => e.target.select()} />
           <button type="button" onClick=${() => copy(seatURL(game.id, s.token))}>Copy</button>
           <button type="button" class="primary" data-seat=${i} onClick=${() => go(game.id, s.token)}>Play as ${s.name}</button>`
@@ -108,7 +108,7 @@ function CreateForm({ botsByGame, decks, onCreated }) {
     const req = game === 'nexus' ? { game, format: f.id, seats: seats.map(seat) }
       : { game, format: f.id, sets: chosenSets, seats: seats.map(seat) };
     if (seats[0].kind === 'human') localStorage.setItem('starnexus.name', seats[0].name);
-    try { onCreated({ ...(await api.createGame(req)), kinds: req.seats.map((s) => s.kind) }); } catch (err) { setError(err.message); }
+    try { onCreated({ ...(await api.createGame(req)), kinds: req.seats.map((s) => s.kind), decks: req.seats.map((s) => s.deck || '') }); } catch (err) { setError(err.message); }
   };
   const next = f.seats.find((n) => n > seats.length);
   const prev = [...f.seats].reverse().find((n) => n < seats.length);

@@ -213,33 +213,28 @@ func (s *State) objs(p int8, z zone) []oid {
 }
 
 // Determinize implements engine.Determinizer: a whole State consistent with what the seat
-// knows. Each other player's hand and library are dealt again from those cards together (an
-// ally's hand is known, so only its library is reordered), every library and resource pile is
-// reordered, and the random source is replaced.
+// knows, and made from nothing else. The result depends only on the seat's View and rng:
+//   - the seat's own library and resource pile keep their cards (the seat built its deck), put
+//     in a new order;
+//   - every other player's library and resource pile, and their hand unless the seat sees it
+//     (its own, an ally's), are made up again from a prior, since nobody at the table knows
+//     another player's deck list: requisition cards of the player's hero's faction or Neutral
+//     (any faction while the hero is secret) for the library and hand, Nexus Shards and now and
+//     then one of that faction's special resources for the pile;
+//   - unrevealed secret heroes are drawn from all heroes; the random source is replaced.
+//
+// Hidden cards are sorted before they are dealt, so the true order or the true cards never
+// steer the result.
 func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
 	s := v.st.CloneInto(dst).(*State)
 	s.rng = engine.NewRNG(rng.Uint64())
 	me := int8(v.seat)
 	for p := int8(0); p < s.N; p++ {
-		known := me >= 0 && (p == me || (s.opts.Format == "allied" && !s.opponents(me, p)))
-		var ids [maxObj]oid
-		n := 0
-		for i := 1; i < maxObj; i++ {
-			o := &s.O[i]
-			if o.Def != 0 && o.Owner == p && (o.Zone == zLibrary || (!known && o.Zone == zHand)) {
-				ids[n] = oid(i)
-				n++
-			}
-		}
-		for i := n - 1; i > 0; i-- {
-			j := rng.Intn(i + 1)
-			a, b := &s.O[ids[i]], &s.O[ids[j]]
-			a.Def, b.Def = b.Def, a.Def
-		}
-		s.shuffle(p, zLibrary)
-		s.shuffle(p, zPile)
-		if !s.P[p].Revealed && !known {
-			// A secret hero is not known before the reveal: any hero may stand in.
+		own := me >= 0 && p == me
+		handSeen := own || (me >= 0 && s.opts.Format == "allied" && !s.opponents(me, p))
+		if !s.P[p].Revealed && !handSeen {
+			// A secret hero is not known before the reveal (allies show theirs to each other):
+			// any hero may stand in.
 			var heroes [16]uint8
 			h := 0
 			for d := 1; d < len(s.tab.Defs) && h < len(heroes); d++ {
@@ -252,6 +247,97 @@ func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
 				s.P[p].Hero = heroes[rng.Intn(h)]
 			}
 		}
+		faction, known := uint8(0), s.P[p].Revealed || handSeen
+		if h := s.P[p].Hero; known && h != 0 {
+			faction = s.tab.Defs[h].Faction
+		}
+		s.redeal(p, own, handSeen, faction, known, rng)
+		s.shuffle(p, zLibrary)
+		s.shuffle(p, zPile)
 	}
 	return s
+}
+
+// redeal gives new cards to player p's hidden objects for Determinize: own is whether p is the
+// determinizing seat (it knows its deck), handSeen whether it sees p's hand, faction/known the
+// hero's faction if the seat knows it.
+func (s *State) redeal(p int8, own, handSeen bool, faction uint8, known bool, rng *engine.RNG) {
+	var lib, pile [maxObj]oid
+	nl, np := 0, 0
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Def == 0 || o.Owner != p {
+			continue
+		}
+		switch {
+		case o.Zone == zLibrary || (o.Zone == zHand && !handSeen):
+			lib[nl] = oid(i)
+			nl++
+		case o.Zone == zPile:
+			pile[np] = oid(i)
+			np++
+		}
+	}
+	if own {
+		// Known cards, unknown order: sort the cards, then deal them out at random.
+		s.sortDefs(lib[:nl])
+		s.sortDefs(pile[:np])
+		s.dealDefs(lib[:nl], rng)
+		s.dealDefs(pile[:np], rng)
+		return
+	}
+	var req, special [256]uint8
+	nr, ns := 0, 0
+	basic := uint8(0)
+	for d := 1; d < len(s.tab.Defs) && d < 256; d++ {
+		def := &s.tab.Defs[d]
+		fits := !known || def.Faction == faction || def.Faction == 0
+		switch def.Type {
+		case TCreature, TInstant, TEquipment:
+			if fits {
+				req[nr] = uint8(d)
+				nr++
+			}
+		case TSpecial:
+			if fits {
+				special[ns] = uint8(d)
+				ns++
+			}
+		case TResource:
+			if basic == 0 {
+				basic = uint8(d)
+			}
+		}
+	}
+	for _, o := range lib[:nl] {
+		if nr > 0 {
+			s.O[o].Def = req[rng.Intn(nr)]
+		}
+	}
+	for _, o := range pile[:np] {
+		switch {
+		case ns > 0 && (basic == 0 || rng.Intn(5) == 0):
+			s.O[o].Def = special[rng.Intn(ns)]
+		case basic != 0:
+			s.O[o].Def = basic
+		}
+	}
+}
+
+// sortDefs puts the cards of objs in ascending order of definition, keeping the objects.
+func (s *State) sortDefs(objs []oid) {
+	for i := 1; i < len(objs); i++ {
+		for k := i; k > 0 && s.O[objs[k]].Def < s.O[objs[k-1]].Def; k-- {
+			s.O[objs[k]].Def, s.O[objs[k-1]].Def = s.O[objs[k-1]].Def, s.O[objs[k]].Def
+		}
+	}
+}
+
+// dealDefs shuffles the cards of objs among them.
+func (s *State) dealDefs(objs []oid, rng *engine.RNG) {
+	for i := len(objs) - 1; i > 0; i-- {
+		j := rng.Intn(i + 1)
+		a, b := &s.O[objs[i]], &s.O[objs[j]]
+		a.Def, b.Def = b.Def, a.Def
+	}
 }

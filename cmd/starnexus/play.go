@@ -62,7 +62,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&options, "option", "game option `name=value`; repeatable. Options: max_rounds=N (round cap, a draw when reached; default 100), "+
 		"explorers=N (Explorer pile size), first_player=N (seat that starts, from 1; default drawn from the seed), "+
 		"team_hands_visible=true (Hydra: teammates see each other's hands), pass_adjacent_only=true (Emperor: pass cards only to a neighbour)")
-	if code, ok := parseFlags(fs, args, "starnexus play [--format F] [--sets core[,colony-wars]] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--option name=value ...]", stderr); !ok {
+	if code, ok := parseFlags(fs, args, "starnexus play [--game realms|nexus] [--format F] [--sets core[,colony-wars]] [--decks rayji,kern] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--option name=value ...]", stderr); !ok {
 		return code
 	}
 	given := map[string]bool{}

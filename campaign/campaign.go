@@ -49,6 +49,9 @@ type Player struct {
 	Used    []realms.RowRef `json:"used"`   // sticker rows used up (one sticker per row, ever: SR 8.5)
 	Points  int             `json:"points"` // victory points (SR 8.8)
 	Wins    int             `json:"wins"`   // scenarios won
+	// TokenHash is the hash (store.HashToken) of a human seat's token when the campaign is
+	// played through the server: the seat's key to the campaign and to each of its games.
+	TokenHash []byte `json:"token_hash,omitempty"`
 }
 
 // Made is one upgrade and the seat that made it.
@@ -150,7 +153,7 @@ func (s *State) Start(c *campaigns.Campaign, choice int) (Game, error) {
 	if err != nil {
 		return Game{}, err
 	}
-	g := Game{Scenario: s.Next, Seed: s.Seed ^ uint64(s.Next)*0x9E3779B97F4A7C15, First: s.First, Choice: -1}
+	g := Game{Scenario: s.Next, Seed: s.gameSeed(s.Next), First: s.First, Choice: -1}
 	if opts := sc.Options(); len(opts) > 0 {
 		if choice < 0 || choice >= len(opts) {
 			return Game{}, fmt.Errorf("scenario %d: choice %d: choose 1 to %d", s.Next, choice+1, len(opts))
@@ -159,6 +162,9 @@ func (s *State) Start(c *campaigns.Campaign, choice int) (Game, error) {
 	}
 	return g, nil
 }
+
+// gameSeed is the seed of the game of scenario n.
+func (s *State) gameSeed(n int) uint64 { return s.Seed ^ uint64(n)*0x9E3779B97F4A7C15 }
 
 // BotChoice is the setup choice a bot makes in the next scenario: one of the options, drawn
 // from the campaign's seed (a simple, reproducible policy).

@@ -115,6 +115,12 @@ type Live struct {
 // StartGame sets up the next scenario with the first player's choice (see State.Start) and
 // stores its game and the campaign together.
 func (r *Run) StartGame(ctx context.Context, choice int) (*Live, error) {
+	return r.StartGameWith(ctx, choice, nil)
+}
+
+// StartGameWith is StartGame where prep, if not nil, completes the store game before it is
+// saved (the server gives the human seats their token hashes).
+func (r *Run) StartGameWith(ctx context.Context, choice int, prep func(*store.Game)) (*Live, error) {
 	st := r.State
 	g, err := st.Start(r.Content, choice)
 	if err != nil {
@@ -138,6 +144,9 @@ func (r *Run) StartGame(ctx context.Context, choice int) (*Live, error) {
 			seat.Kind, seat.Bot = store.Bot, p.Who
 		}
 		sg.Seats = append(sg.Seats, seat)
+	}
+	if prep != nil {
+		prep(sg)
 	}
 	prev := cloneState(st)
 	if err := st.Begin(r.Content, g); err != nil {

@@ -35,6 +35,12 @@ type Run struct {
 
 // Create starts and stores a new campaign of content c.
 func Create(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed uint64) (*Run, error) {
+	return CreateWith(ctx, db, c, name, who, seed, nil)
+}
+
+// CreateWith is Create where prep, if not nil, completes the new state before it is stored
+// (the server gives the human seats their token hashes).
+func CreateWith(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed uint64, prep func(*State)) (*Run, error) {
 	for i, w := range who {
 		if !strings.EqualFold(w, "human") {
 			if _, err := bots.New(w); err != nil {
@@ -45,6 +51,9 @@ func Create(ctx context.Context, db DB, c *campaigns.Campaign, name string, who 
 	st, err := New(c, name, who, seed)
 	if err != nil {
 		return nil, err
+	}
+	if prep != nil {
+		prep(st)
 	}
 	data, err := json.Marshal(st)
 	if err != nil {

@@ -34,6 +34,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/decks", s.handleDecks)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	s.campaignRoutes(mux)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, errf(http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path))
@@ -134,6 +135,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if !knownGame(m.Game) {
 		writeErr(w, errf(http.StatusBadRequest, "unknown game %q (known: %s)", req.Game, strings.Join(gameNames(), ", ")))
+		return
+	}
+	if err := refuseCampaignOptions(m.Options); err != nil {
+		writeErr(w, err)
 		return
 	}
 	if m.Game == "realms" {

@@ -406,7 +406,7 @@ func (s *Server) changed(g *game) {
 		for _, seat := range g.st.Winners() {
 			w = append(w, int(seat))
 		}
-		if err := s.store.Finish(context.Background(), g.id, w); err != nil {
+		if err := s.finishGame(g, w); err != nil {
 			s.log.Error("finish game", "game", g.id, "err", err)
 		}
 		s.log.Info("game over", "game", g.id, "actions", len(g.log))

@@ -35,6 +35,9 @@ func knownGame(game string) bool {
 func (s *Server) newState(m *store.Game) (engine.State, error) {
 	switch m.Game {
 	case "realms":
+		if isCampaignGame(m) {
+			return s.newCampaignGame(m)
+		}
 		return newRealms(s.cat, m)
 	case "nexus":
 		return newNexus(s.nexus, m)

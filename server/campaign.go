@@ -1,0 +1,613 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"starnexus/bots"
+	"starnexus/campaign"
+	"starnexus/engine"
+	"starnexus/games/realms"
+	"starnexus/games/realms/campaigns"
+	"starnexus/store"
+)
+
+// Rise of Empire campaigns (SR 8) through the server: the campaign's state lives in the
+// store (store.Campaigns) and follows package campaign, as in the terminal; its games are
+// ordinary realms games whose options name the campaign ("campaign", "scenario",
+// "first_player"), set up by campaign.State.GameOf. A human seat of a campaign has one token,
+// given when the campaign is created: its key to the campaign's requests and to the seat of
+// each of its games. The bots play their games through the server's bot machinery, make the
+// setup choice by campaign.State.BotChoice and their post-campaign upgrades by
+// campaign.BotCompletion.
+
+// campaignRoutes registers the campaign endpoints.
+func (s *Server) campaignRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/campaigns", s.handleCampaignList)
+	mux.HandleFunc("POST /api/campaigns", s.handleCampaignCreate)
+	mux.HandleFunc("GET /api/campaigns/{name}", s.handleCampaignStatus)
+	mux.HandleFunc("POST /api/campaigns/{name}/start", s.handleCampaignStart)
+	mux.HandleFunc("POST /api/campaigns/{name}/complete", s.handleCampaignComplete)
+}
+
+// campaignDB is the store as a campaign database, or an error when it keeps no campaigns.
+func (s *Server) campaignDB() (campaign.DB, error) {
+	db, ok := s.store.(campaign.DB)
+	if !ok {
+		return nil, errf(http.StatusNotImplemented, "this server's store keeps no campaigns")
+	}
+	return db, nil
+}
+
+// isCampaignGame says whether m is a campaign's game.
+func isCampaignGame(m *store.Game) bool { return m.Game == "realms" && m.Options["campaign"] != "" }
+
+// refuseCampaignOptions refuses a create request that would make a campaign game: those are
+// started through /api/campaigns/{name}/start.
+func refuseCampaignOptions(opts map[string]string) error {
+	if _, ok := opts["campaign"]; ok {
+		return errf(http.StatusBadRequest, "a campaign's games are started with POST /api/campaigns/{name}/start, not created with options")
+	}
+	return nil
+}
+
+// newCampaignGame sets up the campaign game m from its campaign's stored state.
+func (s *Server) newCampaignGame(m *store.Game) (engine.State, error) {
+	db, err := s.campaignDB()
+	if err != nil {
+		return nil, err
+	}
+	r, err := campaign.Open(s.ctx, db, m.Options["campaign"])
+	if err != nil {
+		return nil, err
+	}
+	return r.State.GameOf(r.Content, m.ID)
+}
+
+// finishGame records the end of g in the store: for a campaign game, its result in the
+// campaign and the game's end in one transaction, once whatever the number of processes that
+// see it end. g.mu is held.
+func (s *Server) finishGame(g *game, winners []int) error {
+	ctx := context.Background()
+	if !isCampaignGame(g.meta) {
+		return s.store.Finish(ctx, g.id, winners)
+	}
+	db, err := s.campaignDB()
+	if err != nil {
+		return err
+	}
+	st, ok := g.st.(*realms.State)
+	if !ok {
+		return fmt.Errorf("campaign game %s is not a Star Realms game", g.id)
+	}
+	name := g.meta.Options["campaign"]
+	recorded, err := campaign.FinishGame(ctx, db, name, g.id, st)
+	if err != nil {
+		return err
+	}
+	if recorded {
+		s.log.Info("campaign game recorded", "campaign", name, "game", g.id, "scenario", g.meta.Options["scenario"])
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			if err := s.botCompletions(s.ctx, name); err != nil && s.ctx.Err() == nil {
+				s.log.Error("campaign completion", "campaign", name, "err", err)
+			}
+		}()
+	}
+	return nil
+}
+
+// botCompletions settles a campaign whose completion has nothing to do, and makes the
+// post-campaign upgrades of its bot seats while it is a bot's turn (SR 8.10).
+func (s *Server) botCompletions(ctx context.Context, name string) error {
+	db, err := s.campaignDB()
+	if err != nil {
+		return err
+	}
+	for conflicts := 0; ; {
+		r, err := campaign.Open(ctx, db, name)
+		if err != nil {
+			return err
+		}
+		if r.State.Phase() != "completion" {
+			return nil
+		}
+		err = r.Settle(ctx)
+		if err == nil && !r.State.Finished {
+			err = botComplete(ctx, r)
+		}
+		if errors.Is(err, store.ErrConflict) && conflicts < 5 {
+			conflicts++
+			continue // another process moved the campaign on: look again
+		}
+		if err != nil || r.State.Finished {
+			return err
+		}
+		if seat, ok, _ := r.State.CompletionTurn(r.Content); !ok || isHuman(r.State.Players[seat]) {
+			return nil
+		}
+	}
+}
+
+// botComplete makes one upgrade of the completion if it is a bot's turn.
+func botComplete(ctx context.Context, r *campaign.Run) error {
+	seat, ok, err := r.State.CompletionTurn(r.Content)
+	if err != nil || !ok || isHuman(r.State.Players[seat]) {
+		return err
+	}
+	cands, err := r.State.Candidates(r.Content, seat)
+	if err != nil || len(cands) == 0 {
+		return err
+	}
+	cat, err := r.Content.GameCatalog(campaigns.Scenarios)
+	if err != nil {
+		return err
+	}
+	return r.Complete(ctx, seat, campaign.BotCompletion(cands, cat))
+}
+
+func isHuman(p campaign.Player) bool { return strings.EqualFold(p.Who, "human") }
+
+// campaignSeat finds the human seat of r whose token the request carries: -1 with no token
+// (or no human seat), an error for a token that names none.
+func campaignSeat(r *http.Request, run *campaign.Run) (int, error) {
+	tok, given := bearer(r)
+	if !given {
+		return -1, nil
+	}
+	h := store.HashToken(tok)
+	found := -1
+	for i, p := range run.State.Players {
+		if len(p.TokenHash) == len(h) && constantEq(p.TokenHash, h) {
+			found = i
+		}
+	}
+	if found < 0 {
+		return -1, errf(http.StatusUnauthorized, "the token names no seat of campaign %s", run.State.Name)
+	}
+	return found, nil
+}
+
+func hasHuman(run *campaign.Run) bool {
+	return slices.ContainsFunc(run.State.Players[:], isHuman)
+}
+
+// openCampaign loads the campaign the request's path names.
+func (s *Server) openCampaign(ctx context.Context, name string) (*campaign.Run, error) {
+	db, err := s.campaignDB()
+	if err != nil {
+		return nil, err
+	}
+	run, err := campaign.Open(ctx, db, name)
+	if err != nil {
+		if _, lerr := db.LoadCampaign(ctx, name); errors.Is(lerr, store.ErrNotFound) {
+			return nil, errf(http.StatusNotFound, "%v", err)
+		}
+		return nil, errf(http.StatusServiceUnavailable, "%v", err)
+	}
+	return run, nil
+}
+
+// The JSON of a campaign (docs/api.md).
+
+type campaignPlayerJSON struct {
+	Seat     int      `json:"seat"`
+	Name     string   `json:"name"`
+	Kind     string   `json:"kind"` // human or bot
+	Bot      string   `json:"bot,omitempty"`
+	Faction  string   `json:"faction"`
+	Sheets   []string `json:"sheets"`
+	Used     []string `json:"used"` // the sticker rows used up, "Sheet/row"
+	Points   int      `json:"points"`
+	Wins     int      `json:"wins"`
+	Upgrades int      `json:"upgrades"`
+}
+
+type upgradeJSON struct {
+	Seat     int    `json:"seat"`
+	Card     string `json:"card"`
+	Sheet    string `json:"sheet"`
+	Row      int    `json:"row"`
+	Name     string `json:"name"`               // the upgraded card's name, "Cutter (Empire 1/3)"
+	Scenario int    `json:"scenario,omitempty"` // 0: the post-campaign completion
+}
+
+type optionJSON struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+type scenarioJSON struct {
+	Number        int          `json:"number"`
+	Name          string       `json:"name"`
+	Story         string       `json:"story"`
+	Political     bool         `json:"political"`
+	VictoryPoints int          `json:"victory_points"`
+	Sheets        [2]string    `json:"sheets"`
+	First         int          `json:"first"` // the seat that goes first (SR 8.2)
+	Prompt        string       `json:"prompt,omitempty"`
+	Options       []optionJSON `json:"options,omitempty"` // the first player's setup choice
+}
+
+type completionJSON struct {
+	Seat       int           `json:"seat"` // whose turn it is to upgrade
+	Candidates []upgradeJSON `json:"candidates"`
+}
+
+type campaignJSON struct {
+	Name       string               `json:"name"`
+	Content    string               `json:"content"`
+	Phase      string               `json:"phase"` // scenario, playing, completion, finished
+	Next       int                  `json:"next"`
+	First      int                  `json:"first"`
+	Game       string               `json:"game,omitempty"` // the game under way
+	Players    []campaignPlayerJSON `json:"players"`
+	Upgraded   []upgradeJSON        `json:"upgraded"`
+	Results    []campaign.Result    `json:"results"`
+	Scenario   *scenarioJSON        `json:"scenario,omitempty"` // the next scenario
+	Completion *completionJSON      `json:"completion,omitempty"`
+	Winner     int                  `json:"winner"` // -1 until decided (or shared)
+}
+
+func campaignStatus(run *campaign.Run) campaignJSON {
+	st := run.State
+	out := campaignJSON{Name: st.Name, Content: st.Campaign, Phase: st.Phase(), Next: st.Next, First: st.First, Winner: st.Winner(),
+		Results: st.Results, Upgraded: []upgradeJSON{}}
+	if out.Results == nil {
+		out.Results = []campaign.Result{}
+	}
+	if st.Current != nil {
+		out.Game = st.Current.ID
+	}
+	for i, p := range st.Players {
+		pj := campaignPlayerJSON{Seat: i, Name: p.Name, Kind: store.Bot, Bot: p.Who, Faction: p.Faction, Sheets: append([]string{}, p.Sheets...),
+			Used: []string{}, Points: p.Points, Wins: p.Wins, Upgrades: st.Upgrades(i)}
+		if isHuman(p) {
+			pj.Kind, pj.Bot = store.Human, ""
+		}
+		for _, u := range p.Used {
+			pj.Used = append(pj.Used, fmt.Sprintf("%s/%d", u.Sheet, u.Row))
+		}
+		out.Players = append(out.Players, pj)
+	}
+	for _, u := range st.Upgraded {
+		out.Upgraded = append(out.Upgraded, upgradeOf(u.Seat, u.Upgrade, u.Scenario))
+	}
+	if sc, err := campaign.Scenario(run.Content, st.Next); err == nil && st.Phase() != "finished" {
+		sj := &scenarioJSON{Number: sc.Number, Name: sc.Name, Story: sc.Story, Political: sc.Political, VictoryPoints: sc.VictoryPoints, Sheets: sc.Sheets, First: st.First}
+		if st.Current != nil {
+			sj.First = st.Current.First
+		}
+		if sc.Choice != nil {
+			sj.Prompt = sc.Choice.Prompt
+			for _, o := range sc.Options() {
+				sj.Options = append(sj.Options, optionJSON{Name: o.Name, Text: o.Text})
+			}
+		}
+		out.Scenario = sj
+	}
+	if seat, ok, err := st.CompletionTurn(run.Content); err == nil && ok {
+		cj := &completionJSON{Seat: seat, Candidates: []upgradeJSON{}}
+		if cands, err := st.Candidates(run.Content, seat); err == nil {
+			for _, u := range cands {
+				cj.Candidates = append(cj.Candidates, upgradeOf(seat, u, 0))
+			}
+		}
+		out.Completion = cj
+	}
+	return out
+}
+
+func upgradeOf(seat int, u realms.Upgrade, scenario int) upgradeJSON {
+	return upgradeJSON{Seat: seat, Card: u.Card, Sheet: u.Sheet, Row: u.Row, Scenario: scenario,
+		Name: realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row})}
+}
+
+func (s *Server) handleCampaignList(w http.ResponseWriter, r *http.Request) {
+	db, err := s.campaignDB()
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	recs, err := db.ListCampaigns(r.Context())
+	if err != nil {
+		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
+		return
+	}
+	out := []campaignJSON{}
+	for i := range recs {
+		run, err := campaign.FromRecord(&recs[i], db)
+		if err != nil {
+			s.log.Error("campaign list", "campaign", recs[i].Name, "err", err)
+			continue
+		}
+		c := campaignStatus(run)
+		c.Completion = nil // the list is brief: GET /api/campaigns/{name} has the candidates
+		out = append(out, c)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"campaigns": out, "contents": campaigns.Names()})
+}
+
+type campaignCreateReq struct {
+	Name    string  `json:"name"`
+	Content string  `json:"content"` // the campaign content, "frontier-accord" by default
+	Seed    *uint64 `json:"seed"`
+	Seats   []struct {
+		Kind string `json:"kind"` // human or bot
+		Bot  string `json:"bot"`
+	} `json:"seats"`
+}
+
+func checkCampaignName(name string) error {
+	if name == "" {
+		return errors.New("a campaign needs a name")
+	}
+	if len(name) > 64 {
+		return fmt.Errorf("the campaign name %q is longer than 64 bytes", name)
+	}
+	if strings.ContainsAny(name, "/?#%\\\n\r\t") {
+		return fmt.Errorf("the campaign name %q may not contain / ? # %% \\ or control characters", name)
+	}
+	return nil
+}
+
+func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
+	db, err := s.campaignDB()
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	var req campaignCreateReq
+	if err := readJSON(r, &req); err != nil {
+		writeErr(w, err)
+		return
+	}
+	name := strings.TrimSpace(req.Name)
+	if err := checkCampaignName(name); err != nil {
+		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	if len(req.Seats) != 2 {
+		writeErr(w, errf(http.StatusBadRequest, "a campaign has 2 seats (%d given)", len(req.Seats)))
+		return
+	}
+	content := strings.TrimSpace(req.Content)
+	if content == "" {
+		content = "frontier-accord"
+	}
+	c, err := campaigns.Load(content)
+	if err != nil {
+		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	var who [2]string
+	var tokens [2]string
+	for i, rs := range req.Seats {
+		switch strings.ToLower(strings.TrimSpace(rs.Kind)) {
+		case "", store.Human:
+			who[i], tokens[i] = "human", newToken()
+		case store.Bot:
+			b := strings.ToLower(strings.TrimSpace(rs.Bot))
+			if !slices.Contains(bots.NamesFor("realms"), b) {
+				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(bots.NamesFor("realms"), ", ")))
+				return
+			}
+			who[i] = b
+		default:
+			writeErr(w, errf(http.StatusBadRequest, "seat %d: kind %q is not human or bot", i+1, rs.Kind))
+			return
+		}
+	}
+	seed := randomSeed()
+	if req.Seed != nil {
+		if !s.cfg.AllowSeed {
+			writeErr(w, errf(http.StatusBadRequest, "a client-chosen seed is accepted only when the server runs with --allow-seed"))
+			return
+		}
+		seed = *req.Seed
+	}
+	run, err := campaign.CreateWith(r.Context(), db, c, name, who, seed, func(st *campaign.State) {
+		for i, t := range tokens {
+			if t != "" {
+				st.Players[i].TokenHash = store.HashToken(t)
+			}
+		}
+	})
+	if err != nil {
+		status := http.StatusServiceUnavailable
+		switch msg := err.Error(); {
+		case strings.Contains(msg, "exists already"):
+			status = http.StatusConflict
+		case strings.HasPrefix(msg, "seat "), strings.Contains(msg, "needs a name"):
+			status = http.StatusBadRequest
+		}
+		writeErr(w, errf(status, "%v", err))
+		return
+	}
+	type seatOut struct {
+		Seat  int    `json:"seat"`
+		Name  string `json:"name"`
+		Kind  string `json:"kind"`
+		Bot   string `json:"bot,omitempty"`
+		Token string `json:"token,omitempty"`
+	}
+	seats := []seatOut{}
+	for i, p := range run.State.Players {
+		so := seatOut{Seat: i, Name: p.Name, Kind: store.Bot, Bot: p.Who, Token: tokens[i]}
+		if isHuman(p) {
+			so.Kind, so.Bot = store.Human, ""
+		}
+		seats = append(seats, so)
+	}
+	s.log.Info("campaign created", "campaign", run.State.Name, "content", c.ID)
+	writeJSON(w, http.StatusCreated, map[string]any{"name": run.State.Name, "seats": seats, "campaign": campaignStatus(run)})
+}
+
+func (s *Server) handleCampaignStatus(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if err := s.botCompletions(r.Context(), name); err != nil {
+		s.log.Warn("campaign completion", "campaign", name, "err", err)
+	}
+	run, err := s.openCampaign(r.Context(), name)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, campaignStatus(run))
+}
+
+type campaignStartReq struct {
+	Choice int `json:"choice"` // the first player's setup option, from 1; 0: none
+}
+
+func (s *Server) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
+	var req campaignStartReq
+	if r.ContentLength != 0 {
+		if err := readJSON(r, &req); err != nil {
+			writeErr(w, err)
+			return
+		}
+	}
+	run, err := s.openCampaign(r.Context(), r.PathValue("name"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	seat, err := campaignSeat(r, run)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	st := run.State
+	if hasHuman(run) && seat < 0 {
+		writeErr(w, errf(http.StatusUnauthorized, "no token: a player of campaign %s starts its scenarios (Authorization: Bearer TOKEN)", st.Name))
+		return
+	}
+	if p := st.Phase(); p != "scenario" {
+		e := errf(http.StatusConflict, "campaign %s has no scenario to start: it is %s", st.Name, p)
+		if st.Current != nil {
+			e.Msg += " (game " + st.Current.ID + ")"
+		}
+		writeErr(w, e)
+		return
+	}
+	sc, err := campaign.Scenario(run.Content, st.Next)
+	if err != nil {
+		writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+		return
+	}
+	first := st.Players[st.First]
+	choice := -1
+	if opts := sc.Options(); len(opts) > 0 {
+		switch {
+		case !isHuman(first):
+			if req.Choice != 0 {
+				writeErr(w, errf(http.StatusBadRequest, "%s goes first and makes the setup choice (SR 8.2), not you", first.Name))
+				return
+			}
+			choice = st.BotChoice(run.Content)
+		case seat != st.First:
+			writeErr(w, errf(http.StatusForbidden, "%s goes first and makes the setup choice (SR 8.2): they start this scenario", first.Name))
+			return
+		case req.Choice < 1 || req.Choice > len(opts):
+			writeErr(w, errf(http.StatusBadRequest, "scenario %d: %s chooses an option from 1 to %d (choice)", sc.Number, first.Name, len(opts)))
+			return
+		default:
+			choice = req.Choice - 1
+		}
+	} else if req.Choice != 0 {
+		writeErr(w, errf(http.StatusBadRequest, "scenario %d offers no setup choice", sc.Number))
+		return
+	}
+	live, err := run.StartGameWith(r.Context(), choice, func(g *store.Game) {
+		g.Created = time.Now()
+		for i, p := range st.Players {
+			if isHuman(p) {
+				g.Seats[i].TokenHash = p.TokenHash
+			}
+		}
+	})
+	if errors.Is(err, store.ErrConflict) {
+		writeErr(w, errf(http.StatusConflict, "campaign %s changed meanwhile (another request started its scenario?): look again", st.Name))
+		return
+	}
+	if err != nil {
+		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
+		return
+	}
+	if _, err := s.game(r.Context(), live.Game.ID); err != nil {
+		writeErr(w, err)
+		return
+	}
+	s.log.Info("campaign game started", "campaign", st.Name, "game", live.Game.ID, "scenario", live.Game.Scenario)
+	writeJSON(w, http.StatusCreated, map[string]any{"game": live.Game.ID, "scenario": live.Game.Scenario, "seat": seat,
+		"choice": campaign.ChoiceName(run.Content, live.Game), "campaign": campaignStatus(run)})
+}
+
+type campaignCompleteReq struct {
+	Card  string `json:"card"`
+	Sheet string `json:"sheet"`
+	Row   int    `json:"row"`
+}
+
+func (s *Server) handleCampaignComplete(w http.ResponseWriter, r *http.Request) {
+	var req campaignCompleteReq
+	if err := readJSON(r, &req); err != nil {
+		writeErr(w, err)
+		return
+	}
+	name := r.PathValue("name")
+	if err := s.botCompletions(r.Context(), name); err != nil {
+		s.log.Warn("campaign completion", "campaign", name, "err", err)
+	}
+	run, err := s.openCampaign(r.Context(), name)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	seat, err := campaignSeat(r, run)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if seat < 0 {
+		writeErr(w, errf(http.StatusUnauthorized, "no token: send Authorization: Bearer TOKEN of your campaign seat"))
+		return
+	}
+	turn, ok, err := run.State.CompletionTurn(run.Content)
+	if err != nil {
+		writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+		return
+	}
+	if !ok {
+		writeErr(w, errf(http.StatusConflict, "campaign %s is not in its post-campaign completion (it is %s)", run.State.Name, run.State.Phase()))
+		return
+	}
+	if turn != seat {
+		writeErr(w, errf(http.StatusForbidden, "it is %s's turn to complete an upgrade (SR 8.10)", run.State.Players[turn].Name))
+		return
+	}
+	u := realms.Upgrade{Card: req.Card, Sheet: req.Sheet, Row: req.Row}
+	if err := run.Complete(r.Context(), seat, u); err != nil {
+		status := http.StatusUnprocessableEntity
+		if errors.Is(err, store.ErrConflict) {
+			status = http.StatusConflict
+		}
+		writeErr(w, errf(status, "%v", err))
+		return
+	}
+	if err := s.botCompletions(r.Context(), name); err != nil {
+		s.log.Warn("campaign completion", "campaign", name, "err", err)
+	}
+	if run, err = s.openCampaign(r.Context(), name); err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, campaignStatus(run))
+}

@@ -28,6 +28,10 @@ var BuiltinFiles = []string{"data/common.yaml", "data/damnareh.yaml", "data/kern
 // the Catalog it was given.
 func Builtin() (*Catalog, error) { return Load(dataFiles, BuiltinFiles...) }
 
+// BuiltinData is the file system that holds BuiltinFiles, for loading the starter set
+// together with cards of one's own (a scenario's test cards).
+func BuiltinData() fs.FS { return dataFiles }
+
 // Catalog is a set of card definitions with unique ids and names. It is never changed after
 // Load, so every game may share it. Cards are numbered densely from 0 in file order
 // (Card.Index).

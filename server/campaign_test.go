@@ -1,0 +1,355 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"starnexus/campaign"
+	"starnexus/engine"
+	"starnexus/store/sqlite"
+)
+
+type campaignT struct {
+	Name    string `json:"name"`
+	Phase   string `json:"phase"`
+	Next    int    `json:"next"`
+	First   int    `json:"first"`
+	Game    string `json:"game"`
+	Players []struct {
+		Name     string   `json:"name"`
+		Kind     string   `json:"kind"`
+		Sheets   []string `json:"sheets"`
+		Used     []string `json:"used"`
+		Points   int      `json:"points"`
+		Wins     int      `json:"wins"`
+		Upgrades int      `json:"upgrades"`
+	} `json:"players"`
+	Upgraded []struct {
+		Seat     int    `json:"seat"`
+		Name     string `json:"name"`
+		Scenario int    `json:"scenario"`
+	} `json:"upgraded"`
+	Results  []campaign.Result `json:"results"`
+	Scenario *struct {
+		Number        int `json:"number"`
+		VictoryPoints int `json:"victory_points"`
+		First         int `json:"first"`
+		Options       []struct {
+			Name string `json:"name"`
+		} `json:"options"`
+	} `json:"scenario"`
+}
+
+type campaignCreated struct {
+	Name  string `json:"name"`
+	Seats []struct {
+		Kind  string `json:"kind"`
+		Token string `json:"token"`
+	} `json:"seats"`
+}
+
+func (h *harness) createCampaign(body string) campaignCreated {
+	h.t.Helper()
+	code, b := h.do("POST", "/api/campaigns", "", body)
+	if code != http.StatusCreated {
+		h.t.Fatalf("create campaign: %d %s", code, b)
+	}
+	var c campaignCreated
+	if err := json.Unmarshal(b, &c); err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+func (h *harness) campaign(name string) campaignT {
+	h.t.Helper()
+	code, b := h.do("GET", "/api/campaigns/"+url.PathEscape(name), "", nil)
+	if code != http.StatusOK {
+		h.t.Fatalf("campaign %s: %d %s", name, code, b)
+	}
+	var c campaignT
+	if err := json.Unmarshal(b, &c); err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+// startScenario starts the campaign's next scenario and returns its game's id.
+func (h *harness) startScenario(name, token string, choice int) string {
+	h.t.Helper()
+	body := "{}"
+	if choice > 0 {
+		body = `{"choice":` + string(rune('0'+choice)) + `}`
+	}
+	code, b := h.do("POST", "/api/campaigns/"+url.PathEscape(name)+"/start", token, body)
+	if code != http.StatusCreated {
+		h.t.Fatalf("start: %d %s", code, b)
+	}
+	var out struct {
+		Game string `json:"game"`
+	}
+	if err := json.Unmarshal(b, &out); err != nil || out.Game == "" {
+		h.t.Fatalf("start: %s (%v)", b, err)
+	}
+	return out.Game
+}
+
+// playHuman plays token's seat of game id until it is over or stop actions were sent (-1: no
+// limit), buying with an upgrade whenever it can; it returns the upgrades bought.
+func (h *harness) playHuman(id, token string, stop int) int {
+	h.t.Helper()
+	upgrades := 0
+	for n := 0; n != stop; n++ {
+		var v viewT
+		waitFor(h.t, "the human's turn or the end", func() bool {
+			v, _ = h.view(id, token)
+			return v.Over || len(v.Legal) > 0
+		})
+		if v.Over {
+			return upgrades
+		}
+		action := ""
+		for _, a := range v.Legal {
+			if strings.Contains(a, " upgrade ") {
+				action = a
+				upgrades++
+				break
+			}
+		}
+		if action == "" {
+			action = pick(v.Legal, n)
+		}
+		code, b := h.do("POST", "/api/games/"+id+"/actions", token, map[string]any{"action": action, "seq": v.Seq})
+		if code != http.StatusOK {
+			h.t.Fatalf("action %q: %d %s", action, code, b)
+		}
+	}
+	return upgrades
+}
+
+func (h *harness) waitOver(id string) viewT {
+	h.t.Helper()
+	var v viewT
+	waitFor(h.t, "game "+id+" to end", func() bool {
+		v, _ = h.view(id, "")
+		return v.Over
+	})
+	return v
+}
+
+// checkResult checks that the campaign recorded game id (over, won by winners) as its
+// scenario n: the result, the points, the next scenario and who goes first.
+func checkResult(t *testing.T, c campaignT, n int, id string, winners []string, points int) {
+	t.Helper()
+	if len(c.Results) != n || c.Results[n-1].Game != id || c.Results[n-1].Scenario != n {
+		t.Fatalf("results %+v: want %d, the last game %s", c.Results, n, id)
+	}
+	res := c.Results[n-1]
+	if len(winners) != 1 || res.Winner < 0 || c.Players[res.Winner].Name != winners[0] {
+		t.Fatalf("recorded winner %d (%+v), the game's winners %v", res.Winner, c.Players, winners)
+	}
+	if res.Points != points || c.First != res.Winner || c.Next != n+1 || c.Phase != "scenario" || c.Game != "" {
+		t.Fatalf("after scenario %d: result %+v, first %d, next %d, phase %s, game %q", n, res, c.First, c.Next, c.Phase, c.Game)
+	}
+	total := 0
+	for _, p := range c.Players {
+		total += p.Points
+	}
+	want := 0
+	for _, r := range c.Results {
+		want += r.Points
+	}
+	if total != want {
+		t.Fatalf("points %d in all, results give %d", total, want)
+	}
+}
+
+// TestCampaignBotsThroughServer creates a campaign of two bots, starts scenario 1 and
+// scenario 2 (its setup choice made by the first bot) through the API, lets the server's
+// bots play them to the end, and reads the recorded results in the status.
+func TestCampaignBotsThroughServer(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	c := h.createCampaign(`{"name":"Bots Only","seed":5,"seats":[{"kind":"bot","bot":"greedy"},{"kind":"bot","bot":"greedy"}]}`)
+	if c.Name != "Bots Only" || c.Seats[0].Token != "" || c.Seats[1].Token != "" {
+		t.Fatalf("created %+v: bot seats have no token", c)
+	}
+	st := h.campaign("Bots Only")
+	if st.Phase != "scenario" || st.Next != 1 || st.Scenario == nil || st.Scenario.Number != 1 || st.First != 0 {
+		t.Fatalf("new campaign: %+v", st)
+	}
+	for n := 1; n <= 2; n++ {
+		vp := h.campaign("Bots Only").Scenario.VictoryPoints
+		id := h.startScenario("Bots Only", "", 0)
+		if again, b := h.do("POST", "/api/campaigns/Bots%20Only/start", "", "{}"); again != http.StatusConflict {
+			t.Fatalf("a second start while scenario %d is played: %d %s", n, again, b)
+		}
+		// The bots may have ended the game already.
+		if playing := h.campaign("Bots Only"); (playing.Phase != "playing" || playing.Game != id) && len(playing.Results) != n {
+			t.Fatalf("scenario %d under way: %+v", n, playing)
+		}
+		v := h.waitOver(id)
+		var got campaignT
+		waitFor(t, "the result", func() bool { got = h.campaign("Bots Only"); return len(got.Results) == n })
+		checkResult(t, got, n, id, v.Winners, vp)
+		if n == 2 && got.Results[1].Choice == "" {
+			t.Fatalf("scenario 2's setup choice was not made: %+v", got.Results[1])
+		}
+	}
+	code, b := h.do("GET", "/api/campaigns", "", nil)
+	if code != http.StatusOK || !strings.Contains(string(b), `"name":"Bots Only"`) {
+		t.Fatalf("list: %d %s", code, b)
+	}
+}
+
+// TestCampaignHumanThroughServer: a human seat against a bot. The human's token is its key
+// to the campaign and to its seat in every game; it buys with an upgrade whenever it can, and
+// the status keeps the upgrades, the rows used and the points.
+func TestCampaignHumanThroughServer(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	c := h.createCampaign(`{"name":"duel","seed":21,"seats":[{"kind":"human"},{"kind":"bot","bot":"greedy"}]}`)
+	tok := c.Seats[0].Token
+	if tok == "" || c.Seats[1].Token != "" {
+		t.Fatalf("created %+v: want a token for the human seat only", c)
+	}
+	refusals := []struct {
+		method, path, token, body string
+		want                      int
+	}{
+		{"POST", "/api/campaigns/duel/start", "", "{}", http.StatusUnauthorized},
+		{"POST", "/api/campaigns/duel/start", "not-a-token", "{}", http.StatusUnauthorized},
+		{"POST", "/api/campaigns/duel/start", tok, `{"choice":1}`, http.StatusBadRequest}, // scenario 1 has no choice
+		{"POST", "/api/campaigns/duel/complete", tok, `{"card":"Cutter","sheet":"Empire 1","row":1}`, http.StatusConflict},
+		{"GET", "/api/campaigns/nobody", "", "", http.StatusNotFound},
+		{"POST", "/api/campaigns", "", `{"name":"duel","seats":[{"kind":"human"},{"kind":"bot","bot":"greedy"}]}`, http.StatusConflict},
+		{"POST", "/api/campaigns", "", `{"name":"x","seats":[{"kind":"bot","bot":"grredy"},{"kind":"human"}]}`, http.StatusBadRequest},
+		{"POST", "/api/campaigns", "", `{"name":"x","seats":[{"kind":"human"}]}`, http.StatusBadRequest},
+		{"POST", "/api/games", "", `{"options":{"campaign":"duel","scenario":"1"},"seats":[{"name":"A"},{"name":"B"}]}`, http.StatusBadRequest},
+	}
+	for _, r := range refusals {
+		var body any
+		if r.body != "" {
+			body = r.body
+		}
+		if code, b := h.do(r.method, r.path, r.token, body); code != r.want {
+			t.Errorf("%s %s %s: %d %s; want %d", r.method, r.path, r.body, code, b, r.want)
+		}
+	}
+	id := h.startScenario("duel", tok, 0)
+	v, _ := h.view(id, tok)
+	if v.Seat != 0 || v.Players[0].Name != "Empire" || v.Players[0].Hand == nil {
+		t.Fatalf("the human's view of its campaign game: seat %d, players %+v", v.Seat, v.Players)
+	}
+	upgrades := h.playHuman(id, tok, -1)
+	v = h.waitOver(id)
+	var st campaignT
+	waitFor(t, "the result", func() bool { st = h.campaign("duel"); return len(st.Results) == 1 })
+	checkResult(t, st, 1, id, v.Winners, 1)
+	if upgrades == 0 {
+		t.Fatal("the human never could buy with an upgrade in scenario 1 (the test needs one)")
+	}
+	if st.Players[0].Upgrades != upgrades || len(st.Players[0].Used) != upgrades || st.Results[0].Upgrades < upgrades {
+		t.Fatalf("the human bought %d upgraded cards; status: %+v, result %+v", upgrades, st.Players[0], st.Results[0])
+	}
+	for _, u := range st.Upgraded {
+		if u.Scenario != 1 || !strings.Contains(u.Name, "(") {
+			t.Fatalf("upgraded card %+v", u)
+		}
+	}
+	// Scenario 2 offers a choice to its first player, the winner of scenario 1.
+	if st.First == 0 {
+		if code, b := h.do("POST", "/api/campaigns/duel/start", tok, "{}"); code != http.StatusBadRequest {
+			t.Fatalf("start without the choice: %d %s", code, b)
+		}
+		id = h.startScenario("duel", tok, 3)
+	} else {
+		if code, b := h.do("POST", "/api/campaigns/duel/start", tok, `{"choice":1}`); code != http.StatusBadRequest {
+			t.Fatalf("the human chose for the bot: %d %s", code, b)
+		}
+		id = h.startScenario("duel", tok, 0)
+	}
+	if st = h.campaign("duel"); st.Game != id || st.Phase != "playing" {
+		t.Fatalf("scenario 2 under way: %+v", st)
+	}
+	h.playHuman(id, tok, 5)
+}
+
+// TestCampaignRestart stops the server in the middle of a campaign game and starts another
+// on the same database, which continues the game from its log; then the game's last
+// actions are logged while no server runs (a server killed before it recorded the end):
+// the next server records the result when it rebuilds the game, and the one after that
+// finds it recorded and records nothing again.
+func TestCampaignRestart(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	c := h.createCampaign(`{"name":"restart","seed":8,"seats":[{"kind":"human"},{"kind":"bot","bot":"greedy"}]}`)
+	tok := c.Seats[0].Token
+	id := h.startScenario("restart", tok, 0)
+	h.playHuman(id, tok, 12)
+	before, _ := h.view(id, "")
+	h.stop()
+	h.start(Config{AllowSeed: true})
+	after, _ := h.view(id, "")
+	if after.Seq < before.Seq || after.Over {
+		t.Fatalf("rebuilt game: seq %d (was %d), over %v", after.Seq, before.Seq, after.Over)
+	}
+	h.playHuman(id, tok, 20)
+	h.stop()
+
+	// No server: finish the game as the terminal would, without recording its end.
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, h.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := campaign.Open(ctx, db, "restart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := r.Live(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for turn := 0; !l.St.Over(); turn++ {
+		seat := l.St.ToMove(nil)[0]
+		if l.Bots[seat] != nil {
+			if err := r.BotMove(ctx, l); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		var legal []string
+		for _, a := range l.St.Legal(seat, nil) {
+			legal = append(legal, l.St.ActionText(seat, a))
+		}
+		text := pick(legal, turn)
+		a, err := l.St.ParseAction(seat, text)
+		if err == nil {
+			err = l.St.Apply(seat, a)
+		}
+		if err == nil {
+			err = r.Log(ctx, l, seat, text)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var winners []string
+	for _, w := range l.St.Winners() {
+		winners = append(winners, l.St.SeatName(engine.Seat(w)))
+	}
+	db.Close()
+
+	for range 2 {
+		h.start(Config{AllowSeed: true})
+		var st campaignT
+		waitFor(t, "the result", func() bool { st = h.campaign("restart"); return len(st.Results) == 1 })
+		checkResult(t, st, 1, id, winners, 1)
+		if v, _ := h.view(id, ""); !v.Over {
+			t.Fatal("the finished campaign game, rebuilt, is not over")
+		}
+		h.stop()
+	}
+}

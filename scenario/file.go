@@ -35,7 +35,7 @@ type Scenario struct {
 	Phase     string         `yaml:"phase"`
 	Steps     []Step         `yaml:"steps"`
 	Expect    Expect         `yaml:"expect"`
-	Cards     []any          `yaml:"cards"`     // Star Realms: extra card designs (docs/cards.md)
+	Cards     []any          `yaml:"cards"`     // extra card designs (Star Realms: docs/cards.md; nexus: SN Part C)
 	Political bool           `yaml:"political"` // Star Realms: SR 8.7 political victory
 
 	File  string `yaml:"-"` // where it was read from
@@ -69,6 +69,7 @@ type Player struct {
 	Exile        []string     `yaml:"exile"`
 	Resources    []NexusEntry `yaml:"resources"`
 	Field        []NexusEntry `yaml:"field"`
+	Reserve      []string     `yaml:"reserve"` // SN 2.5: the game starts with the swaps (10.1)
 }
 
 // NexusEntry is a Stellar Nexus card on the field: a name, or a map

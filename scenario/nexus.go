@@ -1,14 +1,20 @@
 package scenario
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"starnexus/engine"
 	"starnexus/games/nexus"
+	"starnexus/games/nexus/cards"
 )
 
 // Nexus runs Stellar Nexus scenarios (scenario-format.md, game: nexus).
@@ -27,8 +33,16 @@ func NewNexus() (Nexus, error) {
 
 // Setup implements Game.
 func (g Nexus) Setup(sc *Scenario) (engine.State, error) {
-	if len(sc.Sets) > 0 || sc.TradeRow != nil || sc.TradeDeck != nil || sc.Explorers != nil || sc.Cards != nil || sc.Political {
-		return nil, fmt.Errorf("sets, trade_row, trade_deck, explorers, cards and political are Star Realms keys")
+	if len(sc.Sets) > 0 || sc.TradeRow != nil || sc.TradeDeck != nil || sc.Explorers != nil || sc.Political {
+		return nil, fmt.Errorf("sets, trade_row, trade_deck, explorers and political are Star Realms keys")
+	}
+	tab := g.Tab
+	if sc.Cards != nil {
+		t, err := nexusTable(sc.Cards)
+		if err != nil {
+			return nil, err
+		}
+		tab = t
 	}
 	pos := nexus.Position{Options: nexus.Options{Format: sc.Format}, Active: sc.Active, Phase: sc.Phase, Seed: 1}
 	if sc.Seed != nil {
@@ -45,7 +59,7 @@ func (g Nexus) Setup(sc *Scenario) (engine.State, error) {
 			return nil, fmt.Errorf("player %s: authority, deck, discard, in_play, role and campaign keys are Star Realms keys (use library, graveyard, field ...)", p.Name)
 		}
 		ps := nexus.PlayerSetup{Name: p.Name, Hero: p.Hero, Life: p.Life, Hand: p.Hand, Library: p.Library,
-			ResourcePile: p.ResourcePile, Graveyard: p.Graveyard, Exile: p.Exile}
+			ResourcePile: p.ResourcePile, Graveyard: p.Graveyard, Exile: p.Exile, Reserve: p.Reserve}
 		if p.Team != nil {
 			ps.Team = *p.Team
 		}
@@ -57,7 +71,43 @@ func (g Nexus) Setup(sc *Scenario) (engine.State, error) {
 		}
 		pos.Players = append(pos.Players, ps)
 	}
-	return nexus.NewPosition(g.Tab, pos)
+	return nexus.NewPosition(tab, pos)
+}
+
+// nexusTable compiles the starter set with a scenario's own cards (the cards: key, in the
+// card format of SN Part C), which come after it in the catalog.
+func nexusTable(list []any) (*nexus.Table, error) {
+	data, err := yaml.Marshal(map[string]any{"cards": list})
+	if err != nil {
+		return nil, fmt.Errorf("cards: %w", err)
+	}
+	fsys := overlayFS{base: cards.BuiltinData(), name: "scenario-cards.yaml", data: data}
+	cat, err := cards.Load(fsys, append(slices.Clone(cards.BuiltinFiles), fsys.name)...)
+	if err != nil {
+		return nil, fmt.Errorf("cards: %w", err)
+	}
+	return nexus.Compile(cat)
+}
+
+// overlayFS adds one file to a file system (read with fs.ReadFile).
+type overlayFS struct {
+	base fs.FS
+	name string
+	data []byte
+}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if name == o.name {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.ErrUnsupported}
+	}
+	return o.base.Open(name)
+}
+
+func (o overlayFS) ReadFile(name string) ([]byte, error) {
+	if name == o.name {
+		return slices.Clone(o.data), nil
+	}
+	return fs.ReadFile(o.base, name)
 }
 
 func perm(e NexusEntry) nexus.Perm {
@@ -414,6 +464,9 @@ func (g Nexus) Check(es engine.State, key string, want any) (bool, string, strin
 	if !ok {
 		return false, "", "", fmt.Errorf("no player named %q", who)
 	}
+	if rest, ok := strings.CutPrefix(field, "sees."); ok {
+		return g.checkSeen(s, seat, rest, want)
+	}
 	switch field {
 	case "life", "resources_untapped", "hand_count", "library_count", "resource_pile_count", "graveyard_count":
 		n, err := wantInt(want)
@@ -448,7 +501,24 @@ func (g Nexus) Check(es engine.State, key string, want any) (bool, string, strin
 		default:
 			got = s.Zone(seat, field)
 		}
-		return g.multiset(want, got)
+		return multiset(s.Table(), want, got)
+	case "reserve":
+		return multiset(s.Table(), want, s.ReserveOf(seat))
+	case "reserve_count":
+		n, err := wantInt(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		got := len(s.ReserveOf(seat))
+		return got == n, strconv.Itoa(got), strconv.Itoa(n), nil
+	case "hero":
+		// What the table knows: the hero's name once revealed (10.7), hidden before.
+		got := "hidden"
+		if s.HeroRevealed(seat) {
+			got = s.HeroName(seat)
+		}
+		w := fmt.Sprint(want)
+		return strings.EqualFold(got, w), got, w, nil
 	case "field":
 		return g.fieldMatch(want, s.Field(seat))
 	case "lost":
@@ -458,7 +528,63 @@ func (g Nexus) Check(es engine.State, key string, want any) (bool, string, strin
 		}
 		return s.Lost(seat) == b, strconv.FormatBool(s.Lost(seat)), strconv.FormatBool(b), nil
 	}
-	return false, "", "", fmt.Errorf("unknown expectation %q (life, hand, graveyard, exile, field, tapped, resources_untapped, hand_count, library_count, resource_pile_count)", field)
+	return false, "", "", fmt.Errorf("unknown expectation %q (life, hand, graveyard, exile, field, tapped, resources, equipment, resources_untapped, hand_count, library_count, resource_pile_count, graveyard_count, lost, hero, reserve, reserve_count, sees.PLAYER.FIELD)", field)
+}
+
+// checkSeen reads "Q.sees.P.FIELD": what Q's view (the JSON a client of Q gets) shows of P.
+// A count the view hides, or a hero or reserve it leaves out, is "hidden".
+func (g Nexus) checkSeen(s *nexus.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
+	who, field, ok := strings.Cut(key, ".")
+	if !ok {
+		return false, "", "", fmt.Errorf("sees: write VIEWER.sees.PLAYER.FIELD")
+	}
+	p, ok := s.SeatByName(who)
+	if !ok {
+		return false, "", "", fmt.Errorf("sees: no player named %q", who)
+	}
+	data, err := s.View(viewer).MarshalJSON()
+	if err != nil {
+		return false, "", "", err
+	}
+	var v struct {
+		Players []map[string]any `json:"players"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return false, "", "", err
+	}
+	pl := v.Players[p]
+	var got string
+	switch field {
+	case "hand_count", "library_count", "resource_pile_count", "reserve_count":
+		got = "hidden"
+		if n, ok := pl[field].(float64); ok && n >= 0 {
+			got = strconv.Itoa(int(n))
+		}
+	case "hero":
+		got = "hidden"
+		if h, ok := pl["hero"].(string); ok && h != "" {
+			got = h
+		}
+	case "reserve", "hand":
+		got = "hidden"
+		if l, ok := pl[field].([]any); ok {
+			names := make([]string, len(l))
+			for i, x := range l {
+				names[i] = fmt.Sprint(x)
+			}
+			sort.Strings(names)
+			got = "[" + strings.Join(names, ", ") + "]"
+		}
+		if l, err := wantStrings(want); err == nil && l != nil {
+			sort.Strings(l)
+			w := "[" + strings.Join(l, ", ") + "]"
+			return strings.EqualFold(got, w), got, w, nil
+		}
+	default:
+		return false, "", "", fmt.Errorf("sees: unknown field %q (hand_count, library_count, resource_pile_count, reserve_count, hero, reserve, hand)", field)
+	}
+	w := fmt.Sprint(want)
+	return strings.EqualFold(got, w), got, w, nil
 }
 
 func wantStrings(want any) ([]string, error) {
@@ -476,13 +602,13 @@ func wantStrings(want any) ([]string, error) {
 	return out, nil
 }
 
-func (g Nexus) multiset(want any, got []string) (bool, string, string, error) {
+func multiset(tab *nexus.Table, want any, got []string) (bool, string, string, error) {
 	w, err := wantStrings(want)
 	if err != nil {
 		return false, "", "", err
 	}
 	for _, n := range w {
-		if _, err := g.Tab.Lookup(n); err != nil {
+		if _, err := tab.Lookup(n); err != nil {
 			return false, "", "", err
 		}
 	}

@@ -144,9 +144,9 @@ func (s *State) ToMove(buf []engine.Seat) []engine.Seat {
 	if s.Done || s.Pend.K == pNone {
 		return buf
 	}
-	if s.Pend.K == pBlock {
+	if s.Pend.K == pBlock || s.Pend.K == pSwap {
 		for p := int8(0); p < s.N; p++ {
-			if s.P[p].Blocks {
+			if (s.Pend.K == pBlock && s.P[p].Blocks) || (s.Pend.K == pSwap && s.P[p].Swaps) {
 				buf = append(buf, engine.Seat(p))
 			}
 		}
@@ -182,6 +182,8 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 	switch s.Pend.K {
 	case pMulligan:
 		return append(buf, mkA(aKeep, 0), mkA(aMulligan, 0))
+	case pSwap:
+		return s.swapLegal(seat, buf)
 	case pUnless, pAffinity:
 		return append(buf, mkA(aYes, 0), mkA(aNo, 0))
 	case pFirst:

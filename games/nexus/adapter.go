@@ -16,7 +16,7 @@ func Compile(cat *cards.Catalog) (*Table, error) {
 	t := &Table{Defs: make([]Def, cat.Len()+1), byName: map[string]uint8{}, cat: cat}
 	for _, c := range cat.All() {
 		d := Def{ID: c.ID, Name: c.Name, Faction: uint8(c.Faction), Cost: int8(c.Cost), S: int8(c.S), E: int8(c.E),
-			Life: int16(c.Life), KW: KW(c.Keywords)}
+			Life: int16(c.Life), KW: KW(c.Keywords), Limit: int8(max(-1, min(c.Limit, 100)))}
 		switch c.Type {
 		case cards.Creature:
 			d.Type = TCreature

@@ -151,7 +151,18 @@ func (s *State) validate(seat int8, a engine.Action) string {
 			return r
 		}
 		return want(pBlock)
+	case aSwap:
+		if r := want(pSwap); r != "" {
+			return r
+		}
+		return s.swapOK(seat, uint8(a), uint8(a>>8))
 	case aDone:
+		if s.Pend.K == pSwap {
+			if a&^0xf0000000 != 0 {
+				return "malformed action"
+			}
+			return s.deckProblem(seat)
+		}
 		if s.Pend.K == pAttack {
 			if s.ownAttackers(seat) == 0 {
 				return "no attacker is declared: use attack with none"
@@ -230,6 +241,8 @@ func (s *State) onlyOpponent(seat int8) int8 {
 
 func (s *State) pendWord() string {
 	switch s.Pend.K {
+	case pSwap:
+		return "swap cards with your reserve, then done"
 	case pMulligan:
 		return "keep or mulligan"
 	case pFirst:
@@ -301,7 +314,13 @@ func (s *State) apply(seat int8, a engine.Action) {
 		for k, b := range list {
 			s.O[b].Blocking, s.O[b].BOrder = at, uint8(k+1)
 		}
+	case aSwap:
+		s.doSwap(seat, uint8(a), uint8(a>>8))
 	case aDone:
+		if s.Pend.K == pSwap {
+			s.swapDone(seat)
+			return
+		}
 		s.Pend = pend{}
 		if s.Step == stAttackers {
 			s.attackDeclared(seat)

@@ -181,6 +181,7 @@ type Def struct {
 	KW      KW
 	DivTok  uint8 // Division token Def index, 0 if none
 	DivN    int8
+	Limit   int8 // copies allowed in a deck (2.2, 2.3); -1: unlimited (basic resources)
 	Abs     []Ab
 	// HasStatic: the card has a static or equipped ability (refresh looks only at those).
 	HasStatic bool

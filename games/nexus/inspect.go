@@ -117,12 +117,12 @@ func (s *State) PrioritySeat() engine.Seat {
 }
 
 // Decision names the pending decision ("priority", "attack", "block", "target", "pay",
-// "unless", "affinity", "mulligan", "first") or "" when the game is over.
+// "unless", "affinity", "mulligan", "first", "order", "swap") or "" when the game is over.
 func (s *State) Decision() string {
 	if s.Done {
 		return ""
 	}
-	return [...]string{"", "mulligan", "first", "priority", "target", "pay", "attack", "block", "target", "unless", "affinity", "order", "order"}[s.Pend.K]
+	return [...]string{"", "mulligan", "first", "priority", "target", "pay", "attack", "block", "target", "unless", "affinity", "order", "order", "swap"}[s.Pend.K]
 }
 
 // IsDraw reports a game that ended with nobody left, or at the turn limit.

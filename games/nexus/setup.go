@@ -8,11 +8,13 @@ import (
 	"starnexus/games/nexus/cards"
 )
 
-// Deck is what a player brings to a game: hero, library and resource pile, by card name.
+// Deck is what a player brings to a game: hero, library and resource pile, by card name, and
+// an optional reserve (at most 15 cards, 2.1): a player with one swaps before the game (10.1).
 type Deck struct {
 	Hero     string
 	Library  []string
 	Resource []string
+	Reserve  []string
 }
 
 func (s *State) put(p int8, name string, z zone, want Type) (oid, error) {
@@ -73,12 +75,30 @@ func newState(tab *Table, opts Options, n int, seed uint64) (*State, error) {
 	return s, nil
 }
 
-// NewGame sets up a game from its decks (10.2-10.5): libraries and piles shuffled, secret
-// heroes, opening hands of 6; the first decision is the first seat's mulligan.
+// NewGame sets up a game from its decks (10.1-10.5): if a player brought a reserve, the first
+// decision is the reserve swaps of every such player at once (10.1, 2.5); then libraries and
+// piles are shuffled, heroes stay secret, opening hands of 6 are drawn and the first seat's
+// mulligan is the next decision.
 func NewGame(tab *Table, opts Options, decks []Deck, seed uint64) (*State, error) {
 	s, err := newState(tab, opts, len(decks), seed)
 	if err != nil {
 		return nil, err
+	}
+	reserves := false
+	for _, d := range decks {
+		reserves = reserves || len(d.Reserve) > 0
+	}
+	if reserves {
+		for p, d := range decks {
+			if err := s.loadDeck(int8(p), d); err != nil {
+				return nil, fmt.Errorf("nexus: seat %d (%s): %w", p+1, s.SeatName(engine.Seat(p)), err)
+			}
+			if err := s.setReserve(int8(p), d.Reserve); err != nil {
+				return nil, fmt.Errorf("nexus: seat %d (%s): %w", p+1, s.SeatName(engine.Seat(p)), err)
+			}
+		}
+		s.startSwaps()
+		return s, nil
 	}
 	for p, d := range decks {
 		if err := s.loadDeck(int8(p), d); err != nil {
@@ -142,6 +162,8 @@ type PlayerSetup struct {
 	Graveyard, Exile            []string
 	Resources, Field            []Perm
 	Team                        int // allied play: 1 or 2; 0: by seat (1 and 3 against 2 and 4)
+	// Reserve (no Phase only): the game starts with the reserve swaps (10.1).
+	Reserve []string
 }
 
 // Position is a game started from a given position, for scenarios.
@@ -199,10 +221,20 @@ func NewPosition(tab *Table, pos Position) (*State, error) {
 	s.Start, s.Turn = s.Active, 2
 	switch strings.ToLower(pos.Phase) {
 	case "":
-		// The opening hands (10.5): libraries shuffled, six cards each, mulligans in seat order.
+		// The setup (10.1-10.5): heroes secret until the first player is chosen; reserve swaps
+		// if any player has a reserve; then libraries shuffled, six cards each, mulligans in
+		// seat order.
 		s.Turn = 0
 		for p := int8(0); p < s.N; p++ {
-			s.P[p].Kept = false
+			s.P[p].Kept, s.P[p].Revealed = false, false
+			if err := s.setReserve(p, pos.Players[p].Reserve); err != nil {
+				return nil, fmt.Errorf("player %s: %w", pos.Players[p].Name, err)
+			}
+		}
+		if s.startSwaps() {
+			return s, nil
+		}
+		for p := int8(0); p < s.N; p++ {
 			s.shuffle(p, zLibrary)
 			for k := 0; k < 6; k++ {
 				s.draw(p)
@@ -222,6 +254,11 @@ func NewPosition(tab *Table, pos Position) (*State, error) {
 		s.Phase = phEnd
 	default:
 		return nil, fmt.Errorf("phase %q: one of upkeep, main1, combat, main2, end", pos.Phase)
+	}
+	for _, ps := range pos.Players {
+		if len(ps.Reserve) > 0 {
+			return nil, fmt.Errorf("player %s: reserve: swaps happen before the game (10.1): give no phase", ps.Name)
+		}
 	}
 	s.refresh()
 	s.Check = true
@@ -321,7 +358,20 @@ func (s *State) setPoints(p int8, ps PlayerSetup) {
 	}
 }
 
-// FromDeck turns a deck file (package cards) into the Deck a game is set up from.
+// FromDeckWithReserve is FromDeck with the deck's reserve: the game starts with the reserve
+// swaps (10.1).
+func FromDeckWithReserve(d *cards.Deck) Deck {
+	out := FromDeck(d)
+	for _, e := range d.Reserve {
+		for k := 0; k < e.Count; k++ {
+			out.Reserve = append(out.Reserve, e.Name)
+		}
+	}
+	return out
+}
+
+// FromDeck turns a deck file (package cards) into the Deck a game is set up from, without
+// its reserve (no swaps: the deck is played as it is).
 func FromDeck(d *cards.Deck) Deck {
 	out := Deck{Hero: d.Hero}
 	for _, e := range d.Library {

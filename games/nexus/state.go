@@ -11,6 +11,9 @@ const (
 	maxStack = 16
 	maxMods  = 96
 	maxJobs  = 32
+	// maxReserve bounds a reserve while swaps are being made (SN 2.5 allows at most 15 once
+	// the player confirms; swapping out first may hold more for a moment).
+	maxReserve = 24
 )
 
 type oid uint8
@@ -156,6 +159,7 @@ const (
 	pAffinity
 	pLinkOrder
 	pTrigOrder
+	pSwap // reserve swaps before the game (10.1, 2.5): every player with a reserve at once
 )
 
 type pend struct {
@@ -196,6 +200,9 @@ type player struct {
 	Mulls    uint8
 	Team     int8
 	Blocks   bool // an attacked player who has not yet confirmed blocks (declared together, 1.6)
+	Swaps    bool // a player with a reserve who has not yet confirmed their swaps (10.1, 1.6)
+	NR       uint8
+	Reserve  [maxReserve]uint8 // the reserve's cards (definitions), secret (2.5)
 }
 
 // Options are a game's settings (Part G variants included); shared by every clone.
@@ -312,8 +319,11 @@ func (s *State) decides(seat int8) bool {
 	if s.Pend.K == pNone || seat < 0 || seat >= s.N {
 		return false
 	}
-	if s.Pend.K == pBlock {
+	switch s.Pend.K {
+	case pBlock:
 		return s.P[seat].Blocks
+	case pSwap:
+		return s.P[seat].Swaps
 	}
 	return s.Pend.Seat == seat
 }

@@ -25,6 +25,8 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 			return "skip"
 		}
 		return "no"
+	case aSwap:
+		return s.swapText(a)
 	case aCast:
 		return "cast " + s.nameOf(oid(a))
 	case aActivate:
@@ -226,8 +228,10 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		return 0, fmt.Errorf("%s is not attacking", strings.TrimSpace(an))
 	case "choose":
 		return s.parseChoose(p, rest)
+	case "swap":
+		return s.parseSwap(rest)
 	}
-	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no)", text)
+	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no, swap)", text)
 }
 
 func (s *State) parseBlockers(p int8, at oid, bn string) (engine.Action, error) {

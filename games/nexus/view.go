@@ -43,6 +43,9 @@ type playerJSON struct {
 	LibraryCount int        `json:"library_count"`
 	PileCount    int        `json:"resource_pile_count"`
 	Mulligans    *int       `json:"mulligans,omitempty"`
+	Reserve      []string   `json:"reserve,omitempty"`       // the seat's own reserve (2.5)
+	ReserveCount *int       `json:"reserve_count,omitempty"` // the seat's own reserve size
+	Swapping     bool       `json:"swapping,omitempty"`      // still deciding reserve swaps (10.1)
 	Graveyard    []string   `json:"graveyard"`
 	Exile        []string   `json:"exile"`
 	Resources    []permJSON `json:"resources"`
@@ -86,9 +89,10 @@ func (v *View) MarshalJSON() ([]byte, error) {
 	for _, w := range s.Winners() {
 		out.Winners = append(out.Winners, s.SeatName(w))
 	}
-	allKept := true
+	allKept, swapping := true, false
 	for p := int8(0); p < s.N; p++ {
 		allKept = allKept && s.P[p].Kept
+		swapping = swapping || s.P[p].Swaps
 	}
 	for p := int8(0); p < s.N; p++ {
 		pl := &s.P[p]
@@ -100,7 +104,17 @@ func (v *View) MarshalJSON() ([]byte, error) {
 			// Hand and library sizes would tell the mulligans, hidden until all have kept (10.6).
 			pj.HandCount, pj.LibraryCount = -1, -1
 		}
-		if pl.Revealed || sees {
+		if swapping && !sees {
+			// Swaps are secret and revealed together (1.6, 2.5): sizes would tell them.
+			pj.LibraryCount, pj.PileCount = -1, -1
+		}
+		pj.Swapping = pl.Swaps
+		if v.seat >= 0 && int8(v.seat) == p && pl.NR > 0 {
+			pj.Reserve = s.ReserveOf(engine.Seat(p))
+			n := int(pl.NR)
+			pj.ReserveCount = &n
+		}
+		if (pl.Revealed || sees) && pl.Hero != 0 {
 			pj.Hero = s.tab.Defs[pl.Hero].Name
 		}
 		if sees {
@@ -231,6 +245,10 @@ func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
 	me := int8(v.seat)
 	for p := int8(0); p < s.N; p++ {
 		own := me >= 0 && p == me
+		if !own {
+			// Another player's reserve is never seen (2.5): it is left out.
+			s.P[p].Reserve, s.P[p].NR = [maxReserve]uint8{}, 0
+		}
 		handSeen := own || (me >= 0 && s.opts.Format == "allied" && !s.opponents(me, p))
 		if !s.P[p].Revealed && !handSeen {
 			// A secret hero is not known before the reveal (allies show theirs to each other):

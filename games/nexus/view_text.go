@@ -20,9 +20,10 @@ func (v *View) Text() string {
 		fmt.Fprintf(&b, "; %s: %s", s.SeatName(seatOf(s.Pend.Seat)), s.pendWord())
 	}
 	b.WriteString("\n")
-	allKept := true
+	allKept, swapping := true, false
 	for p := int8(0); p < s.N; p++ {
 		allKept = allKept && s.P[p].Kept
+		swapping = swapping || s.P[p].Swaps
 	}
 	for p := int8(0); p < s.N; p++ {
 		pl := &s.P[p]
@@ -30,6 +31,9 @@ func (v *View) Text() string {
 		hero := "(secret hero)"
 		if pl.Revealed || sees {
 			hero = s.tab.Defs[pl.Hero].Name
+			if pl.Hero == 0 {
+				hero = "(no hero: swap one in)"
+			}
 		}
 		status := ""
 		if pl.Lost {
@@ -39,7 +43,14 @@ func (v *View) Text() string {
 		if allKept || sees {
 			fmt.Fprintf(&b, ", hand %d, library %d", s.count(p, zHand), s.count(p, zLibrary))
 		}
-		fmt.Fprintf(&b, ", resource pile %d\n", s.count(p, zPile))
+		if swapping && !sees {
+			b.WriteString(", resource pile ?\n")
+		} else {
+			fmt.Fprintf(&b, ", resource pile %d\n", s.count(p, zPile))
+		}
+		if v.seat >= 0 && int8(v.seat) == p && pl.NR > 0 {
+			fmt.Fprintf(&b, "  reserve: %s\n", listOrNone(s.ReserveOf(seatOf(p))))
+		}
 		if sees {
 			fmt.Fprintf(&b, "  hand: %s\n", listOrNone(s.names(p, zHand)))
 		}

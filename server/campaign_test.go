@@ -10,6 +10,8 @@ import (
 
 	"starnexus/campaign"
 	"starnexus/engine"
+	"starnexus/games/realms/campaigns"
+	"starnexus/store"
 	"starnexus/store/sqlite"
 )
 
@@ -351,5 +353,158 @@ func TestCampaignRestart(t *testing.T) {
 			t.Fatal("the finished campaign game, rebuilt, is not over")
 		}
 		h.stop()
+	}
+}
+
+// TestCampaignTwoProcessesPostgres: two servers on one PostgreSQL database both hold a
+// campaign game that their bots play; both see it end, and the campaign records it once.
+func TestCampaignTwoProcessesPostgres(t *testing.T) {
+	a, b := twoProcesses(t)
+	name := "pg-" + randomHex(4)
+	a.createCampaign(`{"name":"` + name + `","seed":3,"seats":[{"kind":"bot","bot":"greedy"},{"kind":"bot","bot":"random"}]}`)
+	id := a.startScenario(name, "", 0)
+	b.view(id, "") // process b holds the game too
+	va, vb := a.waitOver(id), b.waitOver(id)
+	if strings.Join(va.Winners, ",") != strings.Join(vb.Winners, ",") {
+		t.Fatalf("winners %v in a, %v in b", va.Winners, vb.Winners)
+	}
+	for _, h := range []*harness{a, b} {
+		var st campaignT
+		waitFor(t, "the result", func() bool { st = h.campaign(name); return len(st.Results) >= 1 })
+		checkResult(t, st, 1, id, va.Winners, 1)
+	}
+	// The next scenario starts once, whichever process is asked.
+	id2 := b.startScenario(name, "", 0)
+	if code, body := a.do("POST", "/api/campaigns/"+name+"/start", "", "{}"); code != http.StatusConflict {
+		t.Fatalf("a second start through process a: %d %s", code, body)
+	}
+	b.waitOver(id2)
+	var st campaignT
+	waitFor(t, "the second result", func() bool { st = a.campaign(name); return len(st.Results) == 2 })
+	if st.Results[1].Game != id2 {
+		t.Fatalf("results %+v", st.Results)
+	}
+}
+
+// TestCampaignCompletionThroughServer: a campaign whose twelve scenarios were played (by
+// bots, in package campaign) and whose seat 1 is then a human's: the bot makes its
+// post-campaign upgrades by itself, the human makes theirs through the API in turn (SR
+// 8.10), and the campaign ends finished with both sides' upgrades made.
+func TestCampaignCompletionThroughServer(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	h.stop()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, h.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := campaigns.Load("frontier-accord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := campaign.Create(ctx, db, c, "complete", [2]string{"greedy", "greedy"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r.State.Phase() == "scenario" {
+		l, err := r.StartGame(ctx, r.State.BotChoice(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !l.St.Over() {
+			if err := r.BotMove(ctx, l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := r.Finish(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r.State.Phase() != "completion" {
+		t.Fatalf("after scenario 12 the campaign is %s", r.State.Phase())
+	}
+	const tok = "the-human-token"
+	r.State.Players[0].Who, r.State.Players[0].TokenHash = "human", store.HashToken(tok)
+	if r.Rec.State, err = json.Marshal(r.State); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SaveCampaign(ctx, r.Rec, store.CampaignSave{}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	h.start(Config{AllowSeed: true})
+
+	type statusT struct {
+		Phase      string `json:"phase"`
+		Completion *struct {
+			Seat       int `json:"seat"`
+			Candidates []struct {
+				Card  string `json:"card"`
+				Sheet string `json:"sheet"`
+				Row   int    `json:"row"`
+			} `json:"candidates"`
+		} `json:"completion"`
+		Players []struct {
+			Upgrades int `json:"upgrades"`
+		} `json:"players"`
+	}
+	status := func() statusT {
+		code, b := h.do("GET", "/api/campaigns/complete", "", nil)
+		var s statusT
+		if code != http.StatusOK || json.Unmarshal(b, &s) != nil {
+			t.Fatalf("status: %d %s", code, b)
+		}
+		return s
+	}
+	made := 0
+	for s := status(); s.Phase == "completion"; s = status() {
+		if s.Completion == nil || s.Completion.Seat != 0 || len(s.Completion.Candidates) == 0 {
+			t.Fatalf("completion: %+v; want the human's turn (the bot plays its own)", s.Completion)
+		}
+		if code, b := h.do("POST", "/api/campaigns/complete/complete", "", `{"card":"x","sheet":"y","row":1}`); code != http.StatusUnauthorized {
+			t.Fatalf("a completion without a token: %d %s", code, b)
+		}
+		u := s.Completion.Candidates[made%len(s.Completion.Candidates)]
+		code, b := h.do("POST", "/api/campaigns/complete/complete", tok, u)
+		if code != http.StatusOK {
+			t.Fatalf("complete %+v: %d %s", u, code, b)
+		}
+		if bad, b := h.do("POST", "/api/campaigns/complete/complete", tok, u); bad == http.StatusOK {
+			t.Fatalf("the same row twice: %d %s", bad, b)
+		}
+		made++
+	}
+	s := status()
+	if s.Phase != "finished" || made == 0 {
+		t.Fatalf("after %d human upgrades: phase %s", made, s.Phase)
+	}
+	r, err = func() (*campaign.Run, error) {
+		db, err := sqlite.Open(ctx, h.db)
+		if err != nil {
+			return nil, err
+		}
+		t.Cleanup(func() { db.Close() })
+		return campaign.Open(ctx, db, "complete")
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	human := 0
+	for _, u := range r.State.Upgraded {
+		if u.Scenario == 0 && u.Seat == 0 {
+			human++
+		}
+	}
+	if human != made || s.Players[0].Upgrades != r.State.Upgrades(0) {
+		t.Fatalf("the human made %d completion upgrades; the campaign has %d (%d in all)", made, human, r.State.Upgrades(0))
+	}
+	for seat := range 2 {
+		cands, err := r.State.Candidates(c, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.State.Upgrades(seat) < campaign.TotalUpgrades && len(cands) > 0 {
+			t.Fatalf("seat %d: %d upgrades and %d candidates left in a finished campaign", seat, r.State.Upgrades(seat), len(cands))
+		}
 	}
 }

@@ -635,3 +635,44 @@ func (s *State) ownAttackers(seat int8) int {
 	}
 	return n
 }
+
+// aAttackTo is "attack with A at P, B at Q" (15.2, 16.7): attackers with their own attacked
+// players, declared and confirmed at once. Up to four pairs of 7 bits: the creature's 1-based
+// index into the player's creatures (bits 0-4) and the attacked seat (5-6).
+const aAttackTo = aSwap + 1
+
+func (s *State) mkAttackTo(p int8, as []oid, targets []int8) (engine.Action, bool) {
+	if len(as) > 4 || len(as) != len(targets) {
+		return 0, false
+	}
+	var cl [maxObj]oid
+	list := s.creatureList(p, cl[:0])
+	v := uint32(0)
+	for k, b := range as {
+		i := indexIn(list, b)
+		if i == 0 || i > 31 || targets[k] < 0 || targets[k] > 3 {
+			return 0, false
+		}
+		v |= (uint32(i) | uint32(targets[k])<<5) << (7 * k)
+	}
+	return mkA(aAttackTo, v), true
+}
+
+func (s *State) decodeAttackTo(p int8, a engine.Action, buf []oid, tbuf []int8) ([]oid, []int8) {
+	var cl [maxObj]oid
+	list := s.creatureList(p, cl[:0])
+	for k := 0; k < 4; k++ {
+		x := int(a>>(7*k)) & 127
+		i := x & 31
+		if i == 0 {
+			break
+		}
+		o := oid(0)
+		if i <= len(list) {
+			o = list[i-1]
+		}
+		buf = append(buf, o)
+		tbuf = append(tbuf, int8(x>>5))
+	}
+	return buf, tbuf
+}

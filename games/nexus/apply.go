@@ -144,6 +144,33 @@ func (s *State) validate(seat int8, a engine.Action) string {
 			return ""
 		}
 		return s.targetOK(seat, t)
+	case aAttackTo:
+		if r := want(pAttack); r != "" {
+			return r
+		}
+		var buf [8]oid
+		var tb [8]int8
+		list, ts := s.decodeAttackTo(seat, a, buf[:0], tb[:0])
+		if len(list) == 0 {
+			return "name the attackers"
+		}
+		for i, o := range list {
+			if o == 0 {
+				return "no such creature"
+			}
+			for _, x := range list[:i] {
+				if x == o {
+					return "a creature is named twice"
+				}
+			}
+			if r := s.attackerOK(seat, o); r != "" {
+				return s.tab.Defs[s.O[o].Def].Name + ": " + r
+			}
+			if r := s.targetOK(seat, ts[i]); r != "" {
+				return s.tab.Defs[s.O[o].Def].Name + ": " + r
+			}
+		}
+		return ""
 	case aBlock:
 		var buf [8]oid
 		at, list := s.decodeBlock(seat, a, buf[:0])
@@ -301,6 +328,20 @@ func (s *State) apply(seat int8, a engine.Action) {
 		for _, o := range list {
 			s.O[o].Flags |= fAttacking
 			s.O[o].Target = t
+		}
+		s.attackDeclared(seat)
+	case aAttackTo:
+		var buf [8]oid
+		var tb [8]int8
+		list, ts := s.decodeAttackTo(seat, a, buf[:0], tb[:0])
+		for i := 1; i < maxObj; i++ {
+			if s.O[i].Ctrl == seat {
+				s.O[i].Flags &^= fAttacking
+			}
+		}
+		for k, o := range list {
+			s.O[o].Flags |= fAttacking
+			s.O[o].Target = ts[k]
 		}
 		s.attackDeclared(seat)
 	case aBlock:

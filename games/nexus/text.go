@@ -55,6 +55,15 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 			return "attack with none"
 		}
 		return "attack with " + s.joinNames(list) + s.atText(t)
+	case aAttackTo:
+		var buf [8]oid
+		var tb [8]int8
+		list, ts := s.decodeAttackTo(int8(seat), a, buf[:0], tb[:0])
+		parts := make([]string, len(list))
+		for k, o := range list {
+			parts[k] = s.nameOf(o) + s.atText(ts[k])
+		}
+		return "attack with " + strings.Join(parts, ", ")
 	case aBlock:
 		var buf [8]oid
 		at, list := s.decodeBlock(int8(seat), a, buf[:0])
@@ -164,18 +173,46 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		if !ok {
 			break
 		}
-		names, target, err := s.parseAt(r)
-		if err != nil {
-			return 0, err
+		// "A, B at P": all at P; "A at P, B at Q": each its own (15.2).
+		parts := strings.Split(r, ",")
+		var names []string
+		var targets []int8
+		withAt := 0
+		for _, part := range parts {
+			n, t, err := s.parseAt(part)
+			if err != nil {
+				return 0, err
+			}
+			if t != noSeat {
+				withAt++
+			}
+			names, targets = append(names, n), append(targets, t)
+		}
+		target := targets[len(targets)-1]
+		perAttacker := false
+		switch {
+		case withAt == len(parts):
+			for _, t := range targets {
+				perAttacker = perAttacker || t != target
+			}
+		case withAt > 1 || (withAt == 1 && target == noSeat):
+			return 0, fmt.Errorf("name the attacked player once after the last attacker (attack with A, B at P) or after every attacker (attack with A at P, B at Q)")
 		}
 		var list []oid
-		for _, n := range strings.Split(names, ",") {
+		for _, n := range names {
 			o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
 				func(o oid) bool { return s.attackerOK(p, o) == "" && !contains(list, o) }, "on your field")
 			if err != nil {
 				return 0, err
 			}
 			list = append(list, o)
+		}
+		if perAttacker {
+			a, ok := s.mkAttackTo(p, list, targets)
+			if !ok {
+				return 0, fmt.Errorf("at most four attackers with their own players in one text: add more with \"add attacker NAME at PLAYER\" and then done")
+			}
+			return a, nil
 		}
 		a, ok := s.mkAttack(p, list, target)
 		if !ok {

@@ -1,5 +1,6 @@
 // The page's router: #/ is the lobby, #/game/ID[/TOKEN] a seat (the token is kept in
-// localStorage so a bare #/game/ID reconnects), #/watch/ID a spectator, #/replay/ID a replay.
+// localStorage so a bare #/game/ID reconnects), #/watch/ID a spectator, #/replay/ID a replay,
+// #/campaigns the campaigns and #/campaign/NAME[/SEAT/TOKEN] one campaign (campaign.js).
 
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -8,6 +9,7 @@ import { tokens } from './api.js';
 import { Lobby } from './lobby.js';
 import { Game } from './game.js';
 import { Replay } from './replay.js';
+import { Campaign, CampaignList, campaignTokens } from './campaign.js';
 
 function route() {
   const [, kind, id, token] = location.hash.replace(/^#\/?/, '/').split('/');
@@ -17,6 +19,14 @@ function route() {
   }
   if (kind === 'watch' && id) return { kind: 'game', id, token: '' };
   if (kind === 'replay' && id) return { kind: 'replay', id };
+  if (kind === 'campaigns') return { kind: 'campaigns' };
+  if (kind === 'campaign' && id) {
+    // #/campaign/NAME/SEAT/TOKEN: a human seat's link to its campaign.
+    const [, , , seat, tok] = location.hash.replace(/^#\/?/, '/').split('/');
+    const name = decodeURIComponent(id);
+    if (seat !== undefined && tok) campaignTokens.set(name, Number(seat), decodeURIComponent(tok));
+    return { kind: 'campaign', id: name };
+  }
   return { kind: 'lobby' };
 }
 
@@ -29,6 +39,8 @@ function App() {
   }, []);
   if (r.kind === 'game') return html`<${Game} key=${r.id + r.token} id=${r.id} token=${r.token} />`;
   if (r.kind === 'replay') return html`<${Replay} id=${r.id} />`;
+  if (r.kind === 'campaigns') return html`<${CampaignList} />`;
+  if (r.kind === 'campaign') return html`<${Campaign} key=${r.id} name=${r.id} />`;
   return html`<${Lobby} />`;
 }
 

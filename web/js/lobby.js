@@ -185,7 +185,8 @@ export function Lobby() {
     return () => clearInterval(t);
   }, []);
   return html`<main class="lobby">
-    <header class="hero"><h1>starnexus</h1><p>Star Realms and Stellar Nexus in your browser: play friends or bots, live.</p></header>
+    <header class="hero"><h1>starnexus</h1><p>Star Realms and Stellar Nexus in your browser: play friends or bots, live.</p>
+      <p><a href="#/campaigns" data-testid="campaigns-link">Rise of Empire campaigns →</a></p></header>
     <div class="lobby-grid">
       <div>${created ? html`<${Created} game=${created} go=${go} />` : ''}
         <${CreateForm} botsByGame=${botsByGame} decks=${decks} onCreated=${setCreated} /></div>

@@ -1,0 +1,106 @@
+// Browser test of the Campaigns page: a campaign against the greedy bot is created in the
+// page, scenario 1 is started and played on the normal table for a few actions, the status
+// page shows the game under way; the game is then finished through the API and the status
+// page shows the recorded result, the points and who goes first next.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, startServer } from './browser.js';
+
+let server, browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+const preference = ['button.act.choose', 'button.act.play', 'button.act.attack[data-action]', 'button.act.buy',
+  'button.act[data-action="done"]', 'button.act[data-action="skip"]', 'button.act[data-action="end"]'];
+
+async function clickNext(page) {
+  for (const sel of preference) {
+    const b = page.locator(sel).first();
+    if (await b.count()) {
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/actions')), b.click()]);
+      await page.waitForFunction(() => !document.querySelector('.actions.busy'));
+      return true;
+    }
+  }
+  return false;
+}
+
+// finish plays the human seat of game id through the API until the game is over (the bot
+// plays its own turns on the server).
+async function finish(id, token) {
+  const get = async () => (await fetch(`${server.url}/api/games/${id}/view`, { headers: { Authorization: 'Bearer ' + token } })).json();
+  for (let n = 0; n < 5000; n++) {
+    const v = await get();
+    if (v.over) return v;
+    if (!v.legal.length) { await new Promise((r) => setTimeout(r, 20)); continue; }
+    const order = ['buy ', 'play ', 'attack ', 'choose ', 'use ', 'skip', 'done', 'end'];
+    const action = order.map((p) => v.legal.find((a) => a.startsWith(p))).find(Boolean) || v.legal[0];
+    const r = await fetch(`${server.url}/api/games/${id}/actions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token },
+      body: JSON.stringify({ action, seq: v.seq }),
+    });
+    assert.ok(r.status === 200 || r.status === 409, `${action}: ${r.status} ${await r.text()}`);
+  }
+  throw new Error('the game did not end in 5000 actions');
+}
+
+test('a campaign against a bot: create, play scenario 1 on the table, see the status page', { timeout: 300_000 }, async () => {
+  const page = await browser.ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + '/');
+  await page.locator('[data-testid=campaigns-link]').click();
+  await page.getByLabel('campaign name').fill('Browser Frontier');
+  await page.getByLabel('campaign seat 1 kind').selectOption('human');
+  await page.getByLabel('campaign seat 2 kind').selectOption('bot');
+  await page.getByLabel('campaign seat 2 bot').selectOption('greedy');
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await page.locator('[data-testid=campaign-created]').waitFor();
+  await page.getByRole('link', { name: 'Open the campaign' }).click();
+
+  const next = page.locator('[data-testid=next-scenario]');
+  await next.waitFor();
+  assert.match(await next.innerText(), /Scenario 1: .*\n[\s\S]*Empire goes first/);
+  assert.match(await page.locator('[data-testid=campaign-phase]').innerText(), /Scenario 1 of 12/);
+  await page.locator('[data-testid=campaign-start]').click();
+
+  // The normal Star Realms table, as the Empire.
+  await page.locator('section.player.me').waitFor();
+  const id = page.url().split('#/game/')[1].split('/')[0];
+  for (let clicks = 0; clicks < 8;) {
+    await page.locator('button.act[data-action], [data-testid=winner]').first().waitFor({ timeout: 30_000 });
+    if (await page.locator('[data-testid=winner]').count()) break;
+    if (await clickNext(page)) clicks++;
+  }
+
+  // The status page while the game is under way.
+  await page.goto(`${server.url}/#/campaign/${encodeURIComponent('Browser Frontier')}`);
+  await page.locator('[data-testid=campaign-play]').waitFor();
+  assert.match(await page.locator('[data-testid=campaign-phase]').innerText(), /a game is under way/);
+  assert.match(await page.locator('[data-testid=campaign-players]').innerText(), /Empire 1/);
+  assert.equal(await page.locator('[data-testid=campaign-start]').count(), 0, 'no second start while a game is under way');
+
+  // Finish the game through the API with the seat's token, which the page kept.
+  const token = await page.evaluate((g) => localStorage.getItem('starnexus.token.' + g), id);
+  assert.ok(token, 'the page kept the seat token of the campaign game');
+  const end = await finish(id, token);
+  await page.locator('[data-testid=campaign-results]').waitFor({ timeout: 30_000 });
+  const results = await page.locator('[data-testid=campaign-results]').innerText();
+  const winner = end.winners[0];
+  assert.match(results, new RegExp(`1\\s+Empire\\s+—\\s+${winner}`));
+  assert.match(await page.locator(`[data-testid=points-${winner === 'Empire' ? 0 : 1}]`).innerText(), /^1$/);
+  await page.locator('[data-testid=campaign-start]').waitFor();
+  assert.match(await next.innerText(), new RegExp(`Scenario 2: [\\s\\S]*${winner} goes first`));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

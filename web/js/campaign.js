@@ -145,8 +145,7 @@ function Results({ c }) {
       ${c.results.map((r) => html`<tr><td>${r.scenario}</td><td>${name(r.first)}</td><td>${r.choice || '—'}</td>
         <td><b>${name(r.winner)}</b>${r.political ? ' (political victory)' : ''}</td><td>${r.points}</td><td>${r.upgrades}</td>
         <td><a href=${'#/replay/' + r.game}>replay</a></td></tr>`)}</table>
-    ${c.upgraded.length ? html`<h3>Upgraded cards</h3><ul data-testid="campaign-upgraded">${c.upgraded.map((u) => html`<li>${u.name}
-      <span class="muted">by ${c.players[u.seat].name}, ${u.scenario ? 'scenario ' + u.scenario : 'completion'}</span></li>`)}</ul>` : ''}
+    ${c.upgraded.length ? html`<h3>Upgraded cards</h3><ul data-testid="campaign-upgraded">${c.upgraded.map((u) => html`<li>${u.name}${' '}<span class="muted">by ${c.players[u.seat].name}, ${u.scenario ? 'scenario ' + u.scenario : 'completion'}</span></li>`)}</ul>` : ''}
   </section>`;
 }
 

@@ -250,6 +250,17 @@ func (g Nexus) Do(st engine.State, steps []Step, i int) error {
 	if i+1 < len(steps) && steps[i+1].Expect == nil {
 		next = &steps[i+1]
 	}
+	if strings.EqualFold(text, "concede") {
+		// SN 1.4: any player still in the game, at any time (not an engine action).
+		if step.By == "" {
+			return errors.New("concede: name the player with by")
+		}
+		seat, ok := s.SeatByName(step.By)
+		if !ok {
+			return fmt.Errorf("by: no player named %q", step.By)
+		}
+		return s.Concede(seat)
+	}
 	if step.Error != "" {
 		c := s.Clone().(*nexus.State)
 		if err := g.perform(c, step.By, text, next, false); err != nil {

@@ -188,7 +188,9 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		return append(buf, mkA(aYes, 0), mkA(aNo, 0))
 	case pFirst:
 		for p := int8(0); p < s.N; p++ {
-			buf = append(buf, mkChoose(tref{K: tkPlayer, ID: uint8(p)}))
+			if !s.P[p].Lost {
+				buf = append(buf, mkChoose(tref{K: tkPlayer, ID: uint8(p)}))
+			}
 		}
 		return buf
 	case pPrio:

@@ -69,8 +69,8 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		r := tref{K: uint8(a>>8) & 3, ID: uint8(a)}
 		switch s.Pend.K {
 		case pFirst:
-			if r.K != tkPlayer || int(r.ID) >= int(s.N) {
-				return "choose a player"
+			if r.K != tkPlayer || int(r.ID) >= int(s.N) || s.P[r.ID].Lost {
+				return "choose a player still in the game"
 			}
 			return ""
 		case pTarget, pJobTarget:
@@ -529,6 +529,9 @@ func (s *State) afterMulligan() {
 	chooser := int8(s.rng.Intn(int(s.N)))
 	if s.opts.LastLoser > 0 && s.opts.LastLoser <= int(s.N) {
 		chooser = int8(s.opts.LastLoser - 1)
+	}
+	if s.P[chooser].Lost { // conceded during the setup (1.4)
+		chooser = s.next(chooser)
 	}
 	s.Pend = pend{K: pFirst, Seat: chooser}
 }

@@ -175,6 +175,12 @@ func TestSwapsHidden(t *testing.T) {
 	if d.P[0].NR != 0 || d.P[1].NR == 0 {
 		t.Errorf("a determinization for Bob keeps Ann's reserve (%d) or loses his own (%d)", d.P[0].NR, d.P[1].NR)
 	}
+	if n := d.count(0, zLibrary); n != 30 {
+		t.Errorf("a determinization for Bob during the swaps gives Ann %d library cards, want the stand-in 30", n)
+	}
+	if n, want := d.count(1, zLibrary), s.count(1, zLibrary); n != want {
+		t.Errorf("a determinization for Bob gives him %d library cards, want his own %d", n, want)
+	}
 }
 
 // Concede (1.4): at random moments of random games a random player still in concedes; the

@@ -243,13 +243,23 @@ func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
 	s := v.st.CloneInto(dst).(*State)
 	s.rng = engine.NewRNG(rng.Uint64())
 	me := int8(v.seat)
+	swapping := false
+	for p := int8(0); p < s.N; p++ {
+		swapping = swapping || s.P[p].Swaps
+	}
 	for p := int8(0); p < s.N; p++ {
 		own := me >= 0 && p == me
+		handSeen := own || (me >= 0 && s.opts.Format == "allied" && !s.opponents(me, p))
 		if !own {
 			// Another player's reserve is never seen (2.5): it is left out.
 			s.P[p].Reserve, s.P[p].NR = [maxReserve]uint8{}, 0
 		}
-		handSeen := own || (me >= 0 && s.opts.Format == "allied" && !s.opponents(me, p))
+		if swapping && !handSeen {
+			// Swaps are secret until all have confirmed (1.6): the sizes of another player's
+			// library and pile would tell them, so a legal deck's sizes stand in.
+			s.resize(p, zLibrary, 30)
+			s.resize(p, zPile, 10)
+		}
 		if !s.P[p].Revealed && !handSeen {
 			// A secret hero is not known before the reveal (allies show theirs to each other):
 			// any hero may stand in.
@@ -339,6 +349,33 @@ func (s *State) redeal(p int8, own, handSeen bool, faction uint8, known bool, rn
 		case basic != 0:
 			s.O[o].Def = basic
 		}
+	}
+}
+
+// resize gives player p exactly n cards in zone z (Determinize during the swaps): extra ones
+// are removed, missing ones are copies of the zone's first card (redeal then deals new cards).
+func (s *State) resize(p int8, z zone, n int) {
+	have, first := 0, oid(0)
+	for i := 1; i < maxObj; i++ {
+		o := &s.O[i]
+		if o.Def == 0 || o.Owner != p || o.Zone != z {
+			continue
+		}
+		if have == n {
+			*o = obj{Gen: o.Gen + 1}
+			continue
+		}
+		if first == 0 {
+			first = oid(i)
+		}
+		have++
+	}
+	for ; have < n && first != 0; have++ {
+		o := s.newObj()
+		if o == 0 {
+			return
+		}
+		s.O[o] = obj{Def: s.O[first].Def, Owner: p, Ctrl: p, Zone: z, Gen: s.O[o].Gen, Seq: s.nextSeq()}
 	}
 }
 

@@ -11,6 +11,15 @@ import (
 	"starnexus/store"
 )
 
+// A campaign game's store option DriverOption says who plays its bots and records its end:
+// DriverServer for a game started through the server (starnexus serve), which a terminal
+// does not continue; none for a game started in the terminal, whose bots a server holding
+// the game leaves alone.
+const (
+	DriverOption = "driver"
+	DriverServer = "server"
+)
+
 // GameOf sets up the game with store id id of this campaign, before any action: the game
 // under way, or one already played. A game already played is set up as it was when it
 // began: the upgrades, rows and sheets of the scenarios before it, and the first player and

@@ -165,7 +165,7 @@ func (r *Run) StartGameWith(ctx context.Context, choice int, prep func(*store.Ga
 		r.State = prev
 		return nil, err
 	}
-	return r.Live(ctx)
+	return r.live(ctx, true)
 }
 
 func idRune(r rune) rune {
@@ -175,8 +175,11 @@ func idRune(r rune) rune {
 	return '_'
 }
 
-// Live rebuilds the game under way from the campaign state and replays its store log.
-func (r *Run) Live(ctx context.Context) (*Live, error) {
+// Live rebuilds the game under way from the campaign state and replays its store log. It
+// refuses a game that the server plays (DriverOption).
+func (r *Run) Live(ctx context.Context) (*Live, error) { return r.live(ctx, false) }
+
+func (r *Run) live(ctx context.Context, anyDriver bool) (*Live, error) {
 	g := r.State.Current
 	if g == nil {
 		return nil, fmt.Errorf("campaign %s has no game under way", r.State.Name)
@@ -185,9 +188,12 @@ func (r *Run) Live(ctx context.Context) (*Live, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, acts, err := r.DB.LoadGame(ctx, g.ID)
+	m, acts, err := r.DB.LoadGame(ctx, g.ID)
 	if err != nil {
 		return nil, fmt.Errorf("campaign %s: its game %s: %w", r.State.Name, g.ID, err)
+	}
+	if m.Options[DriverOption] == DriverServer && !anyDriver {
+		return nil, fmt.Errorf("campaign %s: its game %s was started on the server, which plays its bots and records it: continue it in the browser (starnexus serve)", r.State.Name, g.ID)
 	}
 	l := &Live{Game: *g, St: st, Actions: acts, Bots: make([]engine.Bot, 2), Rngs: make([]engine.RNG, 2)}
 	for i, p := range r.State.Players {

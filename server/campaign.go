@@ -69,6 +69,12 @@ func (s *Server) newCampaignGame(m *store.Game) (engine.State, error) {
 	return r.State.GameOf(r.Content, m.ID)
 }
 
+// drives says whether this server plays g's bots and records its end: not for a campaign
+// game that a terminal plays (`starnexus campaign play` on the same database).
+func drives(g *game) bool {
+	return !isCampaignGame(g.meta) || g.meta.Options[campaign.DriverOption] == campaign.DriverServer
+}
+
 // finishGame records the end of g in the store: for a campaign game, its result in the
 // campaign and the game's end in one transaction, once whatever the number of processes that
 // see it end. g.mu is held.
@@ -76,6 +82,9 @@ func (s *Server) finishGame(g *game, winners []int) error {
 	ctx := context.Background()
 	if !isCampaignGame(g.meta) {
 		return s.store.Finish(ctx, g.id, winners)
+	}
+	if !drives(g) {
+		return nil // the terminal that plays it records it
 	}
 	db, err := s.campaignDB()
 	if err != nil {
@@ -527,6 +536,7 @@ func (s *Server) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 	}
 	live, err := run.StartGameWith(r.Context(), choice, func(g *store.Game) {
 		g.Created = time.Now()
+		g.Options[campaign.DriverOption] = campaign.DriverServer
 		for i, p := range st.Players {
 			if isHuman(p) {
 				g.Seats[i].TokenHash = p.TokenHash

@@ -310,37 +310,54 @@ func TestCampaignRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := r.Live(ctx)
+	if _, err := r.Live(ctx); err == nil || !strings.Contains(err.Error(), "started on the server") {
+		t.Fatalf("the terminal continues a game the server plays: %v", err)
+	}
+	st, err := r.State.GameOf(r.Content, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for turn := 0; !l.St.Over(); turn++ {
-		seat := l.St.ToMove(nil)[0]
-		if l.Bots[seat] != nil {
-			if err := r.BotMove(ctx, l); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		var legal []string
-		for _, a := range l.St.Legal(seat, nil) {
-			legal = append(legal, l.St.ActionText(seat, a))
-		}
-		text := pick(legal, turn)
-		a, err := l.St.ParseAction(seat, text)
+	_, acts, err := db.LoadGame(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply := func(seat engine.Seat, text string) {
+		t.Helper()
+		a, err := parseAction(st, seat, text)
 		if err == nil {
-			err = l.St.Apply(seat, a)
-		}
-		if err == nil {
-			err = r.Log(ctx, l, seat, text)
+			err = st.Apply(seat, a)
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
+	for _, a := range acts {
+		apply(engine.Seat(a.Seat), a.Text)
+	}
+	bot, err := newBot("realms", "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(1)
+	for turn := len(acts); !st.Over(); turn++ {
+		seat := st.ToMove(nil)[0]
+		legal := st.Legal(seat, nil)
+		text := st.ActionText(seat, bot.Choose(st.View(seat), legal, &rng))
+		if seat == 0 {
+			var texts []string
+			for _, a := range legal {
+				texts = append(texts, st.ActionText(seat, a))
+			}
+			text = pick(texts, turn)
+		}
+		apply(seat, text)
+		if err := db.Append(ctx, id, store.Action{Seq: turn, Seat: int(seat), Text: text}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var winners []string
-	for _, w := range l.St.Winners() {
-		winners = append(winners, l.St.SeatName(engine.Seat(w)))
+	for _, w := range st.Winners() {
+		winners = append(winners, st.SeatName(w))
 	}
 	db.Close()
 
@@ -353,6 +370,56 @@ func TestCampaignRestart(t *testing.T) {
 			t.Fatal("the finished campaign game, rebuilt, is not over")
 		}
 		h.stop()
+	}
+}
+
+// TestCampaignTerminalGame: a campaign game started in the terminal (starnexus campaign
+// play) is rebuilt by a server on the same database, which neither plays its bots nor
+// records its end: the terminal does.
+func TestCampaignTerminalGame(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	h.stop()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, h.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := campaigns.Load("frontier-accord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := campaign.Create(ctx, db, c, "terminal", [2]string{"greedy", "greedy"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := r.StartGame(ctx, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	h.start(Config{AllowSeed: true})
+	g, err := h.srv.game(ctx, l.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.mu.Lock()
+	busy, n, st := g.botBusy, len(g.log), g.st.Clone()
+	g.mu.Unlock()
+	if busy || n != 0 {
+		t.Fatalf("the server plays the bots of a terminal's campaign game (busy %v, %d actions)", busy, n)
+	}
+	// Played to its end (as the terminal would) and fed to the server: nothing is recorded.
+	for !st.Over() {
+		seat := st.ToMove(nil)[0]
+		legal := st.Legal(seat, nil)
+		st.Apply(seat, legal[0])
+	}
+	g.mu.Lock()
+	g.st = st
+	h.srv.changed(g)
+	g.mu.Unlock()
+	if got := h.campaign("terminal"); got.Phase != "playing" || len(got.Results) != 0 {
+		t.Fatalf("the server recorded a terminal's game: %+v", got)
 	}
 }
 

@@ -246,7 +246,13 @@ func (s *State) upkeep() {
 		}
 		if !s.First {
 			if !s.draw(p) {
+				turn := s.Turn
 				s.lose(p)
+				if s.Done || s.Turn != turn {
+					// The active player (team) left the game (14.4): the turn passed at once,
+					// and the next player's upkeep is a whole upkeep of its own.
+					return
+				}
 			}
 		}
 		if t := s.top(p, zPile); t != 0 {

@@ -94,13 +94,20 @@ expect:
 	}
 }
 
-// TestNexusSetupErrors: Star Realms keys and bad variants are refused with a reason.
+// TestNexusSetupErrors: Star Realms keys, bad variants, bad test cards and misplaced
+// reserves are refused with a reason.
 func TestNexusSetupErrors(t *testing.T) {
 	cases := []struct{ yaml, want string }{
 		{strings.Replace(nexusBase, "phase: main1", "phase: main1\ntrade_row: [Scout]", 1), "Star Realms keys"},
 		{strings.Replace(nexusBase, "phase: main1", "phase: main1\nvariants: {modifier_expiry: sideways}", 1), "cap_only, symmetric"},
 		{strings.Replace(nexusBase, "phase: main1", "phase: lunch", 1), "one of upkeep"},
 		{strings.Replace(nexusBase, "hero: Kaira Swiftclaw", "hero: Kaira Swiftclw", 1), "did you mean"},
+		// Test cards are checked like the starter set's files.
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\ncards: [{id: T1, name: Odd One, faction: Neutral, type: Creature, cost: 1}]", 1), "stats"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\ncards: [{id: T1, name: Ember Cub, faction: Rayji, type: Creature, cost: 1, stats: 1/1}]", 1), "duplicate name"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\ncards: [{id: T1, name: Odd One, faction: Neutral, type: Instant, cost: 1, text: [\"resolve: wund(T:creature, 1)\"]}]", 1), "T1"},
+		{strings.Replace(nexusBase, "    field: [Rivet Sentry]", "    field: [Rivet Sentry]\n    reserve: [Ember Cub]", 1), "before the game"},
+		{strings.Replace(strings.Replace(nexusBase, "phase: main1\n", "", 1), "    field: [Rivet Sentry]", "    reserve: [Nareh Husk]", 1), "token"},
 	}
 	for _, c := range cases {
 		res, err := runOne(t, c.yaml)

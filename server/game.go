@@ -284,6 +284,8 @@ type viewExtra struct {
 	Legal   []string   `json:"legal"`
 	Log     []logEntry `json:"log"`
 	Waiting []int      `json:"waiting,omitempty"`
+	// Campaign names the Rise of Empire campaign of a campaign game.
+	Campaign string `json:"campaign,omitempty"`
 }
 
 // view encodes seat's view (engine.Spectator: the public one). Only the engine's View of
@@ -302,7 +304,7 @@ func (g *game) view(seat engine.Seat) ([]byte, error) {
 		name = ""
 	}
 	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: nonNil(g.meta.Sets), Seats: g.seatsJSON(), Seq: g.publicSeq(seat),
-		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting()})
+		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting(), Campaign: g.meta.Options["campaign"]})
 	if err != nil {
 		return nil, err
 	}

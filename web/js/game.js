@@ -175,6 +175,7 @@ export function Game({ id, token }) {
   return html`<main class="game">
     <div class="topbar">
       <a href="#/">← Lobby</a>
+      ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">Campaign ${v.campaign}</a>` : ''}
       <span>Game <b>${id}</b> · ${v.format}${me ? html` · you are <b>${me.name}</b>` : html` · <b>spectating</b>`}</span>
       <span class=${'conn ' + status}>● ${status}</span>
     </div>

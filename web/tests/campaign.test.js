@@ -83,8 +83,8 @@ test('a campaign against a bot: create, play scenario 1 on the table, see the st
     if (await clickNext(page)) clicks++;
   }
 
-  // The status page while the game is under way.
-  await page.goto(`${server.url}/#/campaign/${encodeURIComponent('Browser Frontier')}`);
+  // The table links back to the campaign: its status page while the game is under way.
+  await page.locator('[data-testid=campaign-link]').click();
   await page.locator('[data-testid=campaign-play]').waitFor();
   assert.match(await page.locator('[data-testid=campaign-phase]').innerText(), /a game is under way/);
   assert.match(await page.locator('[data-testid=campaign-players]').innerText(), /Empire 1/);

@@ -193,7 +193,7 @@ func TestRandomConcede(t *testing.T) {
 		format string
 		n      int
 	}{{"duel", 2}, {"ffa", 3}, {"ffa", 4}, {"allied", 4}}
-	for g := 0; g < 40; g++ {
+	for g := 0; g < gameCount(40); g++ {
 		f := formats[g%len(formats)]
 		var ds []Deck
 		for k := 0; k < f.n; k++ {
@@ -205,11 +205,12 @@ func TestRandomConcede(t *testing.T) {
 		}
 		rng := engine.NewRNG(uint64(g))
 		cards := cardCounts(s)
+		odds := 20 + (g*37)%600 // some concede during the setup, some late in the game
 		for n := 0; !s.Over(); n++ {
 			if n > 400000 {
 				t.Fatalf("game %d: no end", g)
 			}
-			if rng.Intn(120) == 0 {
+			if rng.Intn(odds) == 0 {
 				q := engine.Seat(rng.Intn(int(s.N)))
 				err := s.Concede(q)
 				if s.P[q].Lost != true {
@@ -300,6 +301,50 @@ func TestAttackAtSeveral(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s does not attack %s", o, s.SeatName(engine.Seat(want)))
+		}
+	}
+}
+
+// A player who concedes during the swaps of a three-player game (the first seat, after Bob
+// has confirmed) leaves them; Cid's confirmation then starts the game without Ann.
+func TestConcedeDuringSwaps(t *testing.T) {
+	tab := mustTable(t)
+	ds := reserveDecks(t)
+	s, err := NewGame(tab, Options{Format: "ffa", Names: []string{"Ann", "Bob", "Cid"}}, []Deck{ds[0], ds[1], ds[2]}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(1, mkA(aDone, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Concede(0); err != nil {
+		t.Fatal(err)
+	}
+	if m := s.ToMove(nil); len(m) != 1 || m[0] != 2 || s.Pend.K != pSwap {
+		t.Fatalf("after Ann concedes: %v decide %s, want Cid swapping", m, s.pendWord())
+	}
+	if err := s.Apply(2, mkA(aDone, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if s.Pend.K != pMulligan || s.Pend.Seat != 1 || s.count(1, zHand) != 6 || s.count(2, zHand) != 6 || s.count(0, zHand) != 0 {
+		t.Fatalf("after the swaps: %s for %d, hands %d %d %d", s.pendWord(), s.Pend.Seat, s.count(0, zHand), s.count(1, zHand), s.count(2, zHand))
+	}
+	for _, a := range []string{"keep", "keep"} {
+		seat := s.ToMove(nil)[0]
+		if seat == 0 {
+			t.Fatal("Ann, out of the game, is asked to mulligan")
+		}
+		act, _ := s.ParseAction(seat, a)
+		if err := s.Apply(seat, act); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Pend.K != pFirst || s.Pend.Seat == 0 {
+		t.Fatalf("after the mulligans: %s by seat %d", s.pendWord(), s.Pend.Seat)
+	}
+	for _, a := range s.Legal(engine.Seat(s.Pend.Seat), nil) {
+		if s.ActionText(engine.Seat(s.Pend.Seat), a) == "choose Ann" {
+			t.Error("Ann, out of the game, may be chosen to start")
 		}
 	}
 }

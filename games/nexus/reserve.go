@@ -73,7 +73,8 @@ func (s *State) dealOpening() {
 			s.draw(p)
 		}
 	}
-	s.Pend = pend{K: pMulligan, Seat: 0}
+	s.Pend = pend{}
+	s.afterMulligan() // the first seat still in the game decides (a player may have conceded)
 }
 
 // swapZone is where a card of definition d lives in a deck: the hero slot (zNone), the

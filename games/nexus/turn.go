@@ -560,7 +560,7 @@ func (s *State) eliminate() {
 	if s.P[s.Prio].Lost {
 		s.Prio = s.next(s.Prio)
 	}
-	if s.P[s.Active].Lost {
+	if s.P[s.Active].Lost && s.Turn > 0 { // before the first turn (setup) nobody is active
 		// The turn ends at once; what is left on the stack is removed, requisitioned cards
 		// going to their owners' graveyards as if countered.
 		for s.NS > 0 {

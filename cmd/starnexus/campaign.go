@@ -3,10 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +18,7 @@ import (
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
+	"starnexus/store"
 )
 
 const campaignUsage = `usage: starnexus campaign COMMAND [options]
@@ -117,13 +121,31 @@ func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, conte
 	if err != nil {
 		return err
 	}
-	r, err := campaign.Create(ctx, db, c, name, [2]string{who[0], who[1]}, seed)
+	// Each human seat gets a key for the browser (starnexus serve on the same database):
+	// the campaign keeps its hash, as the server's own campaigns do.
+	var keys [2]string
+	r, err := campaign.CreateWith(ctx, db, c, name, [2]string{who[0], who[1]}, seed, func(st *campaign.State) {
+		for i := range st.Players {
+			if strings.EqualFold(st.Players[i].Who, "human") {
+				var b [32]byte
+				rand.Read(b[:])
+				keys[i] = hex.EncodeToString(b[:])
+				st.Players[i].TokenHash = store.HashToken(keys[i])
+			}
+		}
+	})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "Campaign %s: %s, seed %d.\n", r.State.Name, c.Name, seed)
 	for i, p := range r.State.Players {
 		fmt.Fprintf(out, "  seat %d: %s (%s), played by %s\n", i+1, p.Name, p.Faction, p.Who)
+	}
+	for i, k := range keys {
+		if k != "" {
+			fmt.Fprintf(out, "  %s's key for the browser (keep it private): %s\n    with starnexus serve on this database: http://HOST/#/campaign/%s/%d/%s\n",
+				r.State.Players[i].Name, k, url.PathEscape(r.State.Name), i, k)
+		}
 	}
 	fmt.Fprintf(out, "Play its first scenario with: starnexus campaign play --name %s\n", r.State.Name)
 	return nil

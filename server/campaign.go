@@ -119,7 +119,9 @@ func (s *Server) botCompletions(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	for conflicts := 0; ; {
+	// Each round makes one upgrade (at most 2 × campaign.TotalUpgrades in a campaign) or
+	// stops; the bound only guards against a state that would not move.
+	for conflicts, round := 0, 0; round < 4*campaign.TotalUpgrades; round++ {
 		r, err := campaign.Open(ctx, db, name)
 		if err != nil {
 			return err
@@ -142,6 +144,7 @@ func (s *Server) botCompletions(ctx context.Context, name string) error {
 			return nil
 		}
 	}
+	return fmt.Errorf("campaign %s: the bots' completion does not end", name)
 }
 
 // botComplete makes one upgrade of the completion if it is a bot's turn.

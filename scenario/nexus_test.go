@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -119,6 +120,54 @@ func TestNexusSetupErrors(t *testing.T) {
 		}
 		if len(res.Failures) == 0 || !strings.Contains(res.Failures[0].String(), c.want) {
 			t.Errorf("want a setup failure containing %q, got %v", c.want, res.Failures)
+		}
+	}
+}
+
+// snRules are the numbered rules of SN 6 to SN 17 (and SN 2.5 and 1.4, which the swaps and
+// concession brought in), as numbered in shared/reference/stellar-nexus-rules-en.md.
+var snRules = strings.Fields(`1.4 2.5
+6.1 6.2 6.3 6.4 6.5 6.6 6.7 6.8 6.9 6.10 6.11
+7.1 7.2 7.3 7.3.1 7.4 7.5 7.6
+8.1 8.2 8.3 8.4 8.5 8.6 8.7
+9.1 9.2 9.3 9.4 9.5 9.6 9.7
+10.1 10.2 10.3 10.4 10.5 10.6 10.7 10.8 10.9
+11.1 11.2 11.3 11.4 11.5 11.6 11.7 11.8 11.9
+12.1 12.2 12.3 12.4 12.5 12.6 12.7 12.7.1 12.7.2 12.7.3 12.7.4 12.7.5 12.8 12.9
+13.1 13.2
+14.1 14.2 14.3 14.4 14.5
+15.1 15.2 15.3
+16.1 16.2 16.3 16.4 16.5 16.6 16.7
+17.1 17.2 17.3 17.4 17.5 17.6`)
+
+// TestNexusRuleCoverage: every numbered rule of SN 6-17 is cited by a nexus scenario (issue
+// #6), directly or through one of its parts ("SN 12.7.2" covers 12.7, "SN 14.2(a)" 14.2).
+func TestNexusRuleCoverage(t *testing.T) {
+	files, err := Files([]string{filepath.Join("..", "testdata", "scenarios", "nexus")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cited := map[string]bool{}
+	for _, f := range files {
+		scs, err := Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sc := range scs {
+			r := strings.TrimPrefix(strings.TrimSpace(sc.Rule), "SN ")
+			for r != "" {
+				cited[r] = true
+				i := strings.LastIndexAny(r, ".(")
+				if i < 0 {
+					break
+				}
+				r = r[:i]
+			}
+		}
+	}
+	for _, r := range snRules {
+		if !cited[r] {
+			t.Errorf("SN %s has no scenario", r)
 		}
 	}
 }

@@ -245,6 +245,7 @@ type scenarioJSON struct {
 	First         int          `json:"first"` // the seat that goes first (SR 8.2)
 	Prompt        string       `json:"prompt,omitempty"`
 	Options       []optionJSON `json:"options,omitempty"` // the first player's setup choice
+	Chosen        string       `json:"chosen,omitempty"`  // the option chosen, in the game under way
 }
 
 type completionJSON struct {
@@ -294,7 +295,7 @@ func campaignStatus(run *campaign.Run) campaignJSON {
 	if sc, err := campaign.Scenario(run.Content, st.Next); err == nil && st.Phase() != "finished" {
 		sj := &scenarioJSON{Number: sc.Number, Name: sc.Name, Story: sc.Story, Political: sc.Political, VictoryPoints: sc.VictoryPoints, Sheets: sc.Sheets, First: st.First}
 		if st.Current != nil {
-			sj.First = st.Current.First
+			sj.First, sj.Chosen = st.Current.First, campaign.ChoiceName(run.Content, *st.Current)
 		}
 		if sc.Choice != nil {
 			sj.Prompt = sc.Choice.Prompt

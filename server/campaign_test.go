@@ -43,6 +43,7 @@ type campaignT struct {
 		Options       []struct {
 			Name string `json:"name"`
 		} `json:"options"`
+		Chosen string `json:"chosen"`
 	} `json:"scenario"`
 }
 
@@ -273,8 +274,9 @@ func TestCampaignHumanThroughServer(t *testing.T) {
 		}
 		id = h.startScenario("duel", tok, 0)
 	}
-	if st = h.campaign("duel"); st.Game != id || st.Phase != "playing" {
-		t.Fatalf("scenario 2 under way: %+v", st)
+	if st = h.campaign("duel"); st.Game != id || st.Phase != "playing" || st.Scenario.Chosen == "" ||
+		(st.First == 0 && st.Scenario.Chosen != st.Scenario.Options[2].Name) {
+		t.Fatalf("scenario 2 under way: %+v, %+v", st, st.Scenario)
 	}
 	h.playHuman(id, tok, 5)
 }

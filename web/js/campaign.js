@@ -183,7 +183,7 @@ function NextScenario({ c, mine, refresh }) {
     <p>${sc.story}</p>
     <p><b>${first.name}</b> goes first (SR 8.2). ${sc.political ? 'Political victory is on (SR 8.7). ' : ''}The winner takes ${sc.victory_points} victory point${sc.victory_points === 1 ? '' : 's'}.
       ${sc.sheets.map((s, i) => (s ? ` ${c.players[i].name} receives sheet ${s}.` : ''))}</p>
-    ${c.phase === 'playing' ? html`<p>${gameLink}</p>` : ''}
+    ${c.phase === 'playing' ? html`<p>${sc.chosen ? html`<span data-testid="chosen">${first.name} chose <b>${sc.chosen}</b>. </span>` : ''}${gameLink}</p>` : ''}
     ${c.phase === 'scenario' && chooses ? html`<fieldset data-testid="setup-choice"><legend>${sc.prompt || 'Setup choice'} (${first.name} chooses)</legend>
       ${iChoose ? sc.options.map((o, i) => html`<label class="check" style="display:block"><input type="radio" name="choice" checked=${choice === i + 1}
           onChange=${() => setChoice(i + 1)} /> <b>${o.name}</b>: ${o.text}</label>`)

@@ -104,3 +104,51 @@ test('a campaign against a bot: create, play scenario 1 on the table, see the st
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the setup choice: the first player of scenario 2 chooses on the campaign page', { timeout: 300_000 }, async () => {
+  // Created through the API (the page's form is tested above); scenario 1 is played through
+  // the API against the random bot, which the human usually beats.
+  const res = await fetch(server.url + '/api/campaigns', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Choices', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }] }),
+  });
+  assert.equal(res.status, 201);
+  const token = (await res.json()).seats[0].token;
+  const start = await fetch(server.url + '/api/campaigns/Choices/start', {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token }, body: '{}',
+  });
+  assert.equal(start.status, 201);
+  await finish((await start.json()).game, token);
+
+  const page = await browser.ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/#/campaign/Choices/0/${token}`);
+  const choice = page.locator('[data-testid=setup-choice]');
+  await choice.waitFor();
+  const status = await (await fetch(server.url + '/api/campaigns/Choices')).json();
+  assert.equal(status.next, 2);
+  const opts = status.scenario.options;
+  assert.ok(opts.length >= 2, 'scenario 2 offers a choice');
+  console.log(`scenario 2: seat ${status.first + 1} goes first and chooses`);
+  if (status.first === 0) {
+    // The Empire (this page's seat) goes first: it must choose before it can start.
+    assert.ok(await page.locator('[data-testid=campaign-start]').isDisabled(), 'no start before a choice');
+    await page.getByRole('radio').nth(1).check();
+    await page.locator('[data-testid=campaign-start]').click();
+    await page.locator('section.player.me').waitFor();
+    await page.locator('[data-testid=campaign-link]').click();
+    assert.match(await page.locator('[data-testid=chosen]').innerText(), new RegExp(`Empire chose ${opts[1].name}`));
+  } else {
+    // The bot goes first: the page shows the options and that the bot chooses.
+    assert.match(await choice.innerText(), /Federation \(bot\) chooses/);
+    assert.equal(await page.getByRole('radio').count(), 0);
+    await page.locator('[data-testid=campaign-start]').click();
+    await page.locator('section.player.me').waitFor();
+    await page.locator('[data-testid=campaign-link]').click();
+    assert.match(await page.locator('[data-testid=chosen]').innerText(), /Federation chose /);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
+	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
 )
 
@@ -83,5 +84,48 @@ func TestGameOfAndFinishGame(t *testing.T) {
 	}
 	if !slices.ContainsFunc(r.State.Results, func(res Result) bool { return r.State.Recorded(res.Game) }) {
 		t.Fatal("Recorded is false for a recorded game")
+	}
+}
+
+// TestFinishGameConcurrent: two callers (as two server processes) record the same game at
+// once: one records it, the other finds it recorded; the campaign holds one result.
+func TestFinishGameConcurrent(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, filepath.Join(t.TempDir(), "c.db"))
+	c, err := campaigns.Load("frontier-accord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Create(ctx, db, c, "race", [2]string{"greedy", "random"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := r.StartGame(ctx, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playGame(t, r, l, -1, false)
+	type res struct {
+		recorded bool
+		err      error
+	}
+	out := make(chan res, 2)
+	for range 2 {
+		st := l.St.Clone().(*realms.State)
+		go func() {
+			rec, err := FinishGame(ctx, db, "race", l.Game.ID, st)
+			out <- res{rec, err}
+		}()
+	}
+	a, b := <-out, <-out
+	if a.err != nil || b.err != nil || a.recorded == b.recorded {
+		t.Fatalf("FinishGame twice at once: %+v and %+v; want one recorded, no error", a, b)
+	}
+	r, err = Open(ctx, db, "race")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.State.Results) != 1 || r.State.Next != 2 || r.State.Current != nil {
+		t.Fatalf("after two recordings: %d results, next %d", len(r.State.Results), r.State.Next)
 	}
 }

@@ -152,10 +152,17 @@ func checkResult(t *testing.T, c campaignT, n int, id string, winners []string, 
 		t.Fatalf("results %+v: want %d, the last game %s", c.Results, n, id)
 	}
 	res := c.Results[n-1]
-	if len(winners) != 1 || res.Winner < 0 || c.Players[res.Winner].Name != winners[0] {
+	first := res.Winner // SR 8.2: the winner goes first next; after a draw, the second player
+	if len(winners) != 1 {
+		if res.Winner != -1 {
+			t.Fatalf("a draw (%v) recorded as won by %d", winners, res.Winner)
+		}
+		points, first = 0, 1-res.First
+	} else if res.Winner < 0 || c.Players[res.Winner].Name != winners[0] {
 		t.Fatalf("recorded winner %d (%+v), the game's winners %v", res.Winner, c.Players, winners)
 	}
-	if res.Points != points || c.First != res.Winner || c.Next != n+1 || c.Phase != "scenario" || c.Game != "" {
+	phaseOK := c.Phase == "scenario" || n == 12 && (c.Phase == "completion" || c.Phase == "finished")
+	if res.Points != points || c.First != first || c.Next != n+1 || !phaseOK || c.Game != "" {
 		t.Fatalf("after scenario %d: result %+v, first %d, next %d, phase %s, game %q", n, res, c.First, c.Next, c.Phase, c.Game)
 	}
 	total := 0
@@ -171,9 +178,10 @@ func checkResult(t *testing.T, c campaignT, n int, id string, winners []string, 
 	}
 }
 
-// TestCampaignBotsThroughServer creates a campaign of two bots, starts scenario 1 and
-// scenario 2 (its setup choice made by the first bot) through the API, lets the server's
-// bots play them to the end, and reads the recorded results in the status.
+// TestCampaignBotsThroughServer creates a campaign of two bots, starts its twelve scenarios
+// (the setup choices made by the first bot) through the API, lets the server's bots play them
+// to the end, reads each recorded result in the status, and sees the bots make their
+// post-campaign upgrades until the campaign is finished.
 func TestCampaignBotsThroughServer(t *testing.T) {
 	h := newHarness(t, Config{AllowSeed: true})
 	c := h.createCampaign(`{"name":"Bots Only","seed":5,"seats":[{"kind":"bot","bot":"greedy"},{"kind":"bot","bot":"greedy"}]}`)
@@ -184,7 +192,7 @@ func TestCampaignBotsThroughServer(t *testing.T) {
 	if st.Phase != "scenario" || st.Next != 1 || st.Scenario == nil || st.Scenario.Number != 1 || st.First != 0 {
 		t.Fatalf("new campaign: %+v", st)
 	}
-	for n := 1; n <= 2; n++ {
+	for n := 1; n <= 12; n++ {
 		vp := h.campaign("Bots Only").Scenario.VictoryPoints
 		id := h.startScenario("Bots Only", "", 0)
 		if again, b := h.do("POST", "/api/campaigns/Bots%20Only/start", "", "{}"); again != http.StatusConflict {
@@ -200,6 +208,22 @@ func TestCampaignBotsThroughServer(t *testing.T) {
 		checkResult(t, got, n, id, v.Winners, vp)
 		if n == 2 && got.Results[1].Choice == "" {
 			t.Fatalf("scenario 2's setup choice was not made: %+v", got.Results[1])
+		}
+	}
+	var end campaignT
+	waitFor(t, "the end of the campaign", func() bool { end = h.campaign("Bots Only"); return end.Phase == "finished" })
+	completed := 0
+	for _, u := range end.Upgraded {
+		if u.Scenario == 0 {
+			completed++
+		}
+	}
+	if completed == 0 || end.Next != 13 {
+		t.Fatalf("finished campaign: %d completion upgrades, next %d", completed, end.Next)
+	}
+	for _, p := range end.Players {
+		if p.Upgrades > 20 {
+			t.Fatalf("%s has %d upgrades (SR 8.10: at most 20)", p.Name, p.Upgrades)
 		}
 	}
 	code, b := h.do("GET", "/api/campaigns", "", nil)

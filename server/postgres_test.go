@@ -113,10 +113,19 @@ func TestTwoProcessesOnePostgresNexus(t *testing.T) {
 			h, tok, ws = b, bob, annWS
 		}
 		sv, _ := h.view(g.ID, tok)
+		n := logLen(h, g.ID)
 		if code, body := h.do("POST", "/api/games/"+g.ID+"/actions", tok, map[string]any{"action": nexusPick(sv.Legal), "seq": sv.Seq}); code != http.StatusOK {
 			t.Fatalf("step %d: %d %s", i, code, body)
 		}
-		waitFor(t, "the other process's push", func() bool { return ws.lastSeq() == sv.Seq+1 })
+		// Both processes hold the action; the other seat's socket shows what that seat may
+		// see of it: during the secret mulligans (SN 10.6) its seq does not move.
+		waitFor(t, "both processes to hold the action", func() bool { return logLen(a, g.ID) == n+1 && logLen(b, g.ID) == n+1 })
+		other := bob
+		if tok == bob {
+			other = ann
+		}
+		ov, _ := h.view(g.ID, other)
+		waitFor(t, "the other process's push", func() bool { return ws.lastSeq() == ov.Seq })
 		_, ba := a.view(g.ID, "")
 		_, bb := b.view(g.ID, "")
 		if string(ba) != string(bb) {
@@ -138,4 +147,17 @@ func TestTwoProcessesOnePostgresNexus(t *testing.T) {
 	if int(after-before) != len(lg.Actions) || lg.Options["decks"] != "damnareh,kern" {
 		t.Fatalf("bot game: %v actions applied for %d logged; options %v", after-before, len(lg.Actions), lg.Options)
 	}
+}
+
+// logLen is how many actions process h holds for game id (-1: it does not hold the game).
+func logLen(h *harness, id string) int {
+	h.srv.mu.Lock()
+	g := h.srv.games[id]
+	h.srv.mu.Unlock()
+	if g == nil {
+		return -1
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.log)
 }

@@ -93,3 +93,22 @@ func TestLoadRecordErrors(t *testing.T) {
 		t.Fatalf("round trip: %+v, %v", back, err)
 	}
 }
+
+func TestEqualFold(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Blob Fighter", "blob fighter", true},
+		{"BLOB", "blob", true},
+		{"Blob", "Blob ", false},
+		{"Blob", "Blub", false},
+		{"", "", true},
+		{"Émile", "émile", false}, // ASCII folding only: other letters compare exactly
+		{"[a]", "{a}", false}, // '[' and '{' differ by 32 but are not letters
+	} {
+		if got := EqualFold(tc.a, tc.b); got != tc.want {
+			t.Errorf("EqualFold(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -56,3 +56,24 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// EqualFold reports whether a and b are equal under ASCII case folding: the games' name
+// comparisons on their hot paths (card and player names are matched case-insensitively).
+func EqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -6,21 +6,9 @@ import (
 	"testing"
 
 	"starnexus/engine"
-	"starnexus/games/nexus/decks"
 )
 
-func reserveDecks(t *testing.T) []Deck {
-	t.Helper()
-	var out []Deck
-	for _, n := range decks.Names() {
-		d, err := decks.Load(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, FromDeckWithReserve(d))
-	}
-	return out
-}
+func reserveDecks(t *testing.T) []Deck { return loadShipped(t, FromDeckWithReserve) }
 
 // randomStep applies one random legal action of a random seat that may act.
 func randomStep(t *testing.T, s *State, rng *engine.RNG) string {

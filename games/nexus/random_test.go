@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
+	"starnexus/games/nexus/cards"
 	"starnexus/games/nexus/decks"
 )
 
@@ -136,7 +137,10 @@ func playRandom(t *testing.T, s *State, seed uint64, maxActions int) int {
 	return 0
 }
 
-func shippedDecks(t testing.TB) []Deck {
+func shippedDecks(t testing.TB) []Deck { return loadShipped(t, FromDeck) }
+
+// loadShipped converts the five shipped decks with conv (FromDeck or FromDeckWithReserve).
+func loadShipped(t testing.TB, conv func(*cards.Deck) Deck) []Deck {
 	t.Helper()
 	var out []Deck
 	for _, n := range decks.Names() {
@@ -144,7 +148,7 @@ func shippedDecks(t testing.TB) []Deck {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, FromDeck(d))
+		out = append(out, conv(d))
 	}
 	return out
 }

@@ -274,7 +274,7 @@ func (s *State) SeatName(seat engine.Seat) string {
 // SeatByName finds a seat by its name, case-insensitively.
 func (s *State) SeatByName(name string) (engine.Seat, bool) {
 	for i := 0; i < int(s.N); i++ {
-		if eqFold(s.SeatName(engine.Seat(i)), name) {
+		if engine.EqualFold(s.SeatName(engine.Seat(i)), name) {
 			return engine.Seat(i), true
 		}
 	}
@@ -418,23 +418,4 @@ func (s *State) shuffle(p int8, z zone) {
 	for i := 0; i < n; i++ {
 		s.O[ids[i]].Seq = s.nextSeq()
 	}
-}
-
-func eqFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }

@@ -157,7 +157,7 @@ func (s *State) SeatName(seat engine.Seat) string {
 // SeatByName finds a seat by its player's name, case-insensitively.
 func (s *State) SeatByName(name string) (engine.Seat, bool) {
 	for i, n := range s.opts.Names {
-		if equalFold(n, name) {
+		if engine.EqualFold(n, name) {
 			return engine.Seat(i), true
 		}
 	}
@@ -199,23 +199,4 @@ func (s *State) CloneInto(dst engine.State) engine.State {
 func (s *State) CopyTo(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
-}
-
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }

@@ -167,7 +167,7 @@ func (s *State) setupCampaign() error {
 			for k, row := range sh.Rows {
 				ref := RowRef{Sheet: sh.Name, Row: k + 1}
 				br := bookRow{Seat: engine.Seat(i), Ref: ref, Costs: row.Costs, Faction: cs.Faction,
-					Current: cs.Current != "" && equalFold(cs.Current, sh.Name)}
+					Current: cs.Current != "" && engine.EqualFold(cs.Current, sh.Name)}
 				if len(row.Costs) == 0 {
 					return fmt.Errorf("campaign: %s: sheet %q row %d serves no cost", who, sh.Name, k+1)
 				}
@@ -348,7 +348,7 @@ func (c *Catalog) lookupUpgraded(name string) (CardID, error) {
 		return 0, err
 	}
 	for k, u := range c.ext {
-		if u.Base == base && equalFold(u.Row.Sheet, ref.Sheet) && u.Row.Row == ref.Row {
+		if u.Base == base && engine.EqualFold(u.Row.Sheet, ref.Sheet) && u.Row.Row == ref.Row {
 			return CardID(len(c.Cards) + k + 1), nil
 		}
 	}
@@ -630,14 +630,16 @@ func (c *Catalog) CheckUpgrade(camp *Campaign, seat int, card string, ref RowRef
 	cs := &camp.Seats[seat]
 	var row *StickerRow
 	for i := range cs.Sheets {
-		if equalFold(cs.Sheets[i].Name, strings.TrimSpace(ref.Sheet)) && ref.Row >= 1 && ref.Row <= len(cs.Sheets[i].Rows) {
+		if engine.EqualFold(cs.Sheets[i].Name, strings.TrimSpace(ref.Sheet)) && ref.Row >= 1 && ref.Row <= len(cs.Sheets[i].Rows) {
 			row = &cs.Sheets[i].Rows[ref.Row-1]
 		}
 	}
 	if row == nil {
 		return fmt.Errorf("no row %s/%d among this player's sheets", ref.Sheet, ref.Row)
 	}
-	same := func(r RowRef) bool { return equalFold(r.Sheet, strings.TrimSpace(ref.Sheet)) && r.Row == ref.Row }
+	same := func(r RowRef) bool {
+		return engine.EqualFold(r.Sheet, strings.TrimSpace(ref.Sheet)) && r.Row == ref.Row
+	}
 	for _, u := range cs.Used {
 		if same(u) {
 			return fmt.Errorf("row %s/%d is used up: one sticker per row, ever (SR 8.5)", ref.Sheet, ref.Row)

@@ -105,7 +105,7 @@ func TestEqualFold(t *testing.T) {
 		{"Blob", "Blub", false},
 		{"", "", true},
 		{"Émile", "émile", false}, // ASCII folding only: other letters compare exactly
-		{"[a]", "{a}", false}, // '[' and '{' differ by 32 but are not letters
+		{"[a]", "{a}", false},     // '[' and '{' differ by 32 but are not letters
 	} {
 		if got := EqualFold(tc.a, tc.b); got != tc.want {
 			t.Errorf("EqualFold(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)

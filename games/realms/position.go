@@ -240,7 +240,7 @@ func (s *State) overrideTeams(players []PlayerSetup) error {
 		if ps.Role != "" {
 			r := -1
 			for k, n := range roleNames {
-				if k > 0 && equalFold(n, ps.Role) {
+				if k > 0 && engine.EqualFold(n, ps.Role) {
 					r = k
 				}
 			}

@@ -57,6 +57,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "standard", "game format: "+strings.Join(realms.Formats, ", "))
 	sets := fs.String("sets", "core", "card sets mixed into the trade deck, comma-separated (core, colony-wars)")
 	game := fs.String("game", "realms", "the game: realms or nexus (Stellar Nexus)")
+	nexusReserves := fs.Bool("reserves", false, "Stellar Nexus: each seat brings its deck's reserve and may swap cards in secret before the game (SN 2.5)")
 	nexusDecks := fs.String("decks", "", "Stellar Nexus: the shipped deck of each seat, comma-separated (damnareh, kern, hilote, rayji, cypios)")
 	var options listFlag
 	fs.Var(&options, "option", "game option `name=value`; repeatable. Options: max_rounds=N (round cap, a draw when reached; default 100), "+
@@ -71,7 +72,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !given["seed"] {
 			*seed = uint64(time.Now().UnixNano())
 		}
-		g := nexusSetup{format: *format, decks: splitList(*nexusDecks), seats: splitList(*seats), names: splitList(*names), seed: *seed}
+		g := nexusSetup{format: *format, decks: splitList(*nexusDecks), seats: splitList(*seats), names: splitList(*names), seed: *seed, reserves: *nexusReserves}
 		if err := runNexusPlay(g, stdin, stdout); err != nil {
 			fmt.Fprintf(stderr, "starnexus play: %v\n", err)
 			return 1

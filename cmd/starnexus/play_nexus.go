@@ -20,6 +20,9 @@ type nexusSetup struct {
 	seats  []string
 	names  []string
 	seed   uint64
+	// reserves: each seat brings its deck's 15-card reserve and the game opens with the
+	// secret swaps of SN 2.5 / 10.1.
+	reserves bool
 }
 
 // nexusGame is a Stellar Nexus game being played from the terminal.
@@ -70,7 +73,11 @@ func newNexusGame(g nexusSetup) (*nexusGame, error) {
 		if err != nil {
 			return nil, err
 		}
-		ds = append(ds, nexus.FromDeck(d))
+		if g.reserves {
+			ds = append(ds, nexus.FromDeckWithReserve(d))
+		} else {
+			ds = append(ds, nexus.FromDeck(d))
+		}
 	}
 	names := g.names
 	for len(names) < n {

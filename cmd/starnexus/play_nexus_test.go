@@ -104,3 +104,22 @@ func TestPlayNexusHotSeat(t *testing.T) {
 		t.Errorf("Bob's screen lacks his decision:\n%s", out[bob:])
 	}
 }
+
+// TestPlayNexusReserves: with --reserves the game opens with the secret swaps (SN 2.5): a
+// human sees their reserve, swaps the hero out (confirming that is refused with the rule),
+// back in, and a card in; greedy keeps its deck.
+func TestPlayNexusReserves(t *testing.T) {
+	in := "swap out Kaira Swiftclaw\ndone\nswap in Kaira Swiftclaw\nswap in Pack Alpha\ndone\nquit\n"
+	code, out, stderr := runStarnexus(t, in, "play", "--game", "nexus", "--reserves", "--seats", "human,greedy", "--names", "Ann,Bob", "--decks", "rayji,kern", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
+	}
+	for _, want := range []string{"reserve: Pack Alpha", "swap in Pack Alpha", "Bob: done"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "SN 2.") {
+		t.Errorf("confirming a deck without its hero was not refused citing SN 2:\n%s", out)
+	}
+}

@@ -26,6 +26,9 @@ func (g Greedy) Choose(ev engine.View, legal []engine.Action, _ *engine.RNG) eng
 	switch v.st.Pend.K {
 	case pMulligan:
 		return pick(legal, b.mulligan())
+	case pSwap:
+		// The reserve swaps (SN 2.5): greedy plays its deck as built.
+		return pick(legal, mkA(aDone, 0))
 	case pFirst:
 		return pick(legal, mkChoose(tref{K: tkPlayer, ID: uint8(b.me)}))
 	case pUnless, pAffinity:

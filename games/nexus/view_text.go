@@ -39,7 +39,12 @@ func (v *View) Text() string {
 		if pl.Lost {
 			status = " LOST"
 		}
-		fmt.Fprintf(&b, "\n%s%s — %s, life %d", s.SeatName(seatOf(p)), status, hero, *s.lifeOf(p))
+		fmt.Fprintf(&b, "\n%s%s — %s", s.SeatName(seatOf(p)), status, hero)
+		if pl.Revealed {
+			fmt.Fprintf(&b, ", life %d", *s.lifeOf(p))
+		} else {
+			b.WriteString(", life set when the heroes are revealed (SN 10.4)")
+		}
 		if allKept || sees {
 			fmt.Fprintf(&b, ", hand %d, library %d", s.count(p, zHand), s.count(p, zLibrary))
 		}

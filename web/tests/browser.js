@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
+import { before, after } from 'node:test';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -59,4 +60,19 @@ export async function startServer(db) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+// withServerAndBrowser starts a server and a browser before a test file's tests and stops
+// them after; the returned object holds them (env.server, env.browser) once started.
+export function withServerAndBrowser() {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.server) await env.server.stop();
+  });
+  return env;
 }

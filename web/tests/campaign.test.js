@@ -3,21 +3,11 @@
 // page shows the game under way; the game is then finished through the API and the status
 // page shows the recorded result, the points and who goes first next.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer } from './browser.js';
+import { withServerAndBrowser } from './browser.js';
 
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = withServerAndBrowser();
 
 const preference = ['button.act.choose', 'button.act.play', 'button.act.attack[data-action]', 'button.act.buy',
   'button.act[data-action="done"]', 'button.act[data-action="skip"]', 'button.act[data-action="end"]'];
@@ -37,14 +27,14 @@ async function clickNext(page) {
 // finish plays the human seat of game id through the API until the game is over (the bot
 // plays its own turns on the server).
 async function finish(id, token) {
-  const get = async () => (await fetch(`${server.url}/api/games/${id}/view`, { headers: { Authorization: 'Bearer ' + token } })).json();
+  const get = async () => (await fetch(`${env.server.url}/api/games/${id}/view`, { headers: { Authorization: 'Bearer ' + token } })).json();
   for (let n = 0; n < 5000; n++) {
     const v = await get();
     if (v.over) return v;
     if (!v.legal.length) { await new Promise((r) => setTimeout(r, 20)); continue; }
     const order = ['buy ', 'play ', 'attack ', 'choose ', 'use ', 'skip', 'done', 'end'];
     const action = order.map((p) => v.legal.find((a) => a.startsWith(p))).find(Boolean) || v.legal[0];
-    const r = await fetch(`${server.url}/api/games/${id}/actions`, {
+    const r = await fetch(`${env.server.url}/api/games/${id}/actions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token },
       body: JSON.stringify({ action, seq: v.seq }),
@@ -55,10 +45,10 @@ async function finish(id, token) {
 }
 
 test('a campaign against a bot: create, play scenario 1 on the table, see the status page', { timeout: 300_000 }, async () => {
-  const page = await browser.ctx.newPage();
+  const page = await env.browser.ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   await page.locator('[data-testid=campaigns-link]').click();
   await page.getByLabel('campaign name').fill('Browser Frontier');
   await page.getByLabel('campaign seat 1 kind').selectOption('human');
@@ -108,26 +98,26 @@ test('a campaign against a bot: create, play scenario 1 on the table, see the st
 test('the setup choice: the first player of scenario 2 chooses on the campaign page', { timeout: 300_000 }, async () => {
   // Created through the API (the page's form is tested above); scenario 1 is played through
   // the API against the random bot, which the human usually beats.
-  const res = await fetch(server.url + '/api/campaigns', {
+  const res = await fetch(env.server.url + '/api/campaigns', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: 'Choices', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }] }),
   });
   assert.equal(res.status, 201);
   const token = (await res.json()).seats[0].token;
-  const start = await fetch(server.url + '/api/campaigns/Choices/start', {
+  const start = await fetch(env.server.url + '/api/campaigns/Choices/start', {
     method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token }, body: '{}',
   });
   assert.equal(start.status, 201);
   await finish((await start.json()).game, token);
 
-  const page = await browser.ctx.newPage();
+  const page = await env.browser.ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/#/campaign/Choices/0/${token}`);
+  await page.goto(`${env.server.url}/#/campaign/Choices/0/${token}`);
   const choice = page.locator('[data-testid=setup-choice]');
   await choice.waitFor();
-  const status = await (await fetch(server.url + '/api/campaigns/Choices')).json();
+  const status = await (await fetch(env.server.url + '/api/campaigns/Choices')).json();
   assert.equal(status.next, 2);
   const opts = status.scenario.options;
   assert.ok(opts.length >= 2, 'scenario 2 offers a choice');

@@ -1,21 +1,11 @@
 // Browser test of the Stellar Nexus client: a duel against a bot is created from the lobby and
 // played to its end by clicking legal actions, and the opponent's hand never reaches the page.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer } from './browser.js';
+import { withServerAndBrowser } from './browser.js';
 
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = withServerAndBrowser();
 
 // The action to click: an attack with something, else the first action that is not a pass,
 // else pass. The buttons carry the API's action texts in data-action.
@@ -40,7 +30,7 @@ function hands(body) {
 }
 
 test('a Stellar Nexus duel against a bot is played to its end from the lobby', { timeout: 600_000 }, async () => {
-  const page = await browser.ctx.newPage();
+  const page = await env.browser.ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const received = [];
@@ -51,7 +41,7 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   });
   page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
 
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   await page.getByLabel('game', { exact: true }).selectOption('nexus');
   await page.getByLabel('format', { exact: true }).selectOption('duel');
   await page.getByLabel('seat 1 name').fill('Tester');
@@ -114,21 +104,21 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
 });
 
 test('a Stellar Nexus spectator sees no hand and no secret hero', { timeout: 120_000 }, async () => {
-  const res = await fetch(server.url + '/api/games', {
+  const res = await fetch(env.server.url + '/api/games', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ game: 'nexus', seats: [{ name: 'Ann', deck: 'hilote' }, { name: 'Bob', kind: 'bot', bot: 'random', deck: 'cypios' }] }),
   });
   assert.equal(res.status, 201, await res.clone().text());
   const game = await res.json();
-  const decks = (await (await fetch(server.url + '/api/decks')).json()).decks;
+  const decks = (await (await fetch(env.server.url + '/api/decks')).json()).decks;
   const heroes = decks.filter((d) => d.name === 'hilote' || d.name === 'cypios').map((d) => d.hero);
   assert.equal(heroes.length, 2);
 
-  const page = await browser.ctx.newPage();
+  const page = await env.browser.ctx.newPage();
   const received = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
-  await page.goto(`${server.url}/#/watch/${game.id}`);
+  await page.goto(`${env.server.url}/#/watch/${game.id}`);
   await page.locator('section.player').first().waitFor();
   assert.match(await page.locator('.topbar').innerText(), /spectating/);
   // Before anybody has kept, the heroes are secret and no hand is shown.

@@ -1,21 +1,11 @@
 // Browser tests of the web client: a real Chromium plays a whole game against a bot through
 // the page, and a spectator's page never shows a hand.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer } from './browser.js';
+import { withServerAndBrowser } from './browser.js';
 
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = withServerAndBrowser();
 
 // Which legal action to click, first match wins: answer decisions, play everything, attack,
 // buy, then close the turn; so each turn ends quickly and the game moves to its end.
@@ -42,10 +32,10 @@ async function clickNext(page) {
 }
 
 test('a game against the greedy bot is played to its end through the page', { timeout: 300_000 }, async () => {
-  const page = await browser.ctx.newPage();
+  const page = await env.browser.ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   await page.getByLabel('seat 1 name').fill('Tester');
   await page.getByLabel('seat 2 kind').selectOption('bot');
   await page.getByLabel('seat 2 bot').selectOption('greedy');
@@ -72,7 +62,7 @@ test('a game against the greedy bot is played to its end through the page', { ti
 });
 
 test('a spectator page never shows a hand', { timeout: 120_000 }, async () => {
-  const res = await fetch(server.url + '/api/games', {
+  const res = await fetch(env.server.url + '/api/games', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ game: 'realms', format: 'standard', sets: ['core'],
@@ -82,7 +72,7 @@ test('a spectator page never shows a hand', { timeout: 120_000 }, async () => {
   const game = await res.json();
   const token = game.seats[0].token;
 
-  const page = await browser.ctx.newPage();
+  const page = await env.browser.ctx.newPage();
   const received = [];
   page.on('response', async (r) => {
     if (r.url().includes(`/api/games/${game.id}/`) && r.request().method() === 'GET') {
@@ -90,16 +80,16 @@ test('a spectator page never shows a hand', { timeout: 120_000 }, async () => {
     }
   });
   page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
-  await page.goto(`${server.url}/#/watch/${game.id}`);
+  await page.goto(`${env.server.url}/#/watch/${game.id}`);
   await page.locator('section.player').first().waitFor();
   assert.match(await page.locator('.topbar').innerText(), /spectating/);
 
   // Ann plays her turn through the API; the spectator page follows it live.
-  const view = await (await fetch(`${server.url}/api/games/${game.id}/view`, { headers: { Authorization: 'Bearer ' + token } })).json();
+  const view = await (await fetch(`${env.server.url}/api/games/${game.id}/view`, { headers: { Authorization: 'Bearer ' + token } })).json();
   const seq = view.seq;
   const hand = (view.players || view.view.players)[0].hand;
   assert.ok(hand && hand.length > 0, "Ann's own view shows her hand");
-  const act = (action, s) => fetch(`${server.url}/api/games/${game.id}/actions`, {
+  const act = (action, s) => fetch(`${env.server.url}/api/games/${game.id}/actions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token },
     body: JSON.stringify({ action, seq: s }),

@@ -61,22 +61,7 @@ func hiddenInvariance(t *testing.T, bot string) {
 		if a.st.(*realms.State).Active != 0 {
 			break // Bob's turn: his hand is his to show now
 		}
-		for _, p := range probes {
-			if ea, eb := tryAction(a, p), tryAction(b, p); ea != eb {
-				t.Fatalf("step %d: %q answered %q in one game and %q in the other", step, p, ea, eb)
-			}
-		}
-		la, lb := a.st.Legal(0, nil), b.st.Legal(0, nil)
-		if fmt.Sprint(la) != fmt.Sprint(lb) {
-			t.Fatalf("step %d: legal actions differ", step)
-		}
-		ra, rb := engine.NewRNG(uint64(step)), engine.NewRNG(uint64(step))
-		ca := botA.Choose(a.st.Clone().View(0), la, &ra)
-		cb := botB.Choose(b.st.Clone().View(0), lb, &rb)
-		if ca != cb {
-			t.Fatalf("step %d: the bot chose %q in one game and %q in the other", step, a.st.ActionText(0, ca), b.st.ActionText(0, cb))
-		}
-		text := a.st.ActionText(0, ca)
+		ca, text := sameAnswers(t, step, a, b, probes, botA, botB)
 		for _, g := range []*game{a, b} {
 			g.st.ApplyTrusted(0, ca)
 			g.log = append(g.log, store.Action{Seq: len(g.log), Seat: 0, Text: text})
@@ -95,4 +80,27 @@ func tryAction(g *game, text string) string {
 		return err.Error()
 	}
 	return "ok"
+}
+
+// sameAnswers checks, for seat 0 of twin games a and b that differ only in what seat 0 cannot
+// see, that every probe is answered alike, the legal actions are the same and the twin bots
+// choose the same action; it returns that action and its text.
+func sameAnswers(t *testing.T, step int, a, b *game, probes []string, botA, botB engine.Bot) (engine.Action, string) {
+	t.Helper()
+	for _, p := range probes {
+		if ea, eb := tryAction(a, p), tryAction(b, p); ea != eb {
+			t.Fatalf("step %d: %q answered %q in one game and %q in the other", step, p, ea, eb)
+		}
+	}
+	la, lb := a.st.Legal(0, nil), b.st.Legal(0, nil)
+	if fmt.Sprint(la) != fmt.Sprint(lb) {
+		t.Fatalf("step %d: legal actions differ", step)
+	}
+	ra, rb := engine.NewRNG(uint64(step)), engine.NewRNG(uint64(step))
+	ca := botA.Choose(a.st.Clone().View(0), la, &ra)
+	cb := botB.Choose(b.st.Clone().View(0), lb, &rb)
+	if ca != cb {
+		t.Fatalf("step %d: the bot chose %q in one game and %q in the other", step, a.st.ActionText(0, ca), b.st.ActionText(0, cb))
+	}
+	return ca, a.st.ActionText(0, ca)
 }

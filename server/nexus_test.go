@@ -365,22 +365,7 @@ func nexusInvariance(t *testing.T, bot string) {
 			}
 		} else {
 			ann++
-			for _, p := range probes {
-				if ea, eb := tryAction(a, p), tryAction(b, p); ea != eb {
-					t.Fatalf("step %d: %q answered %q in one game and %q in the other", step, p, ea, eb)
-				}
-			}
-			la, lb := a.st.Legal(0, nil), b.st.Legal(0, nil)
-			if fmt.Sprint(la) != fmt.Sprint(lb) {
-				t.Fatalf("step %d: legal actions differ", step)
-			}
-			ra, rb := engine.NewRNG(uint64(step)), engine.NewRNG(uint64(step))
-			ca := botA.Choose(a.st.Clone().View(0), la, &ra)
-			cb := botB.Choose(b.st.Clone().View(0), lb, &rb)
-			if ca != cb {
-				t.Fatalf("step %d: the bot chose %q in one game and %q in the other", step, a.st.ActionText(0, ca), b.st.ActionText(0, cb))
-			}
-			text = a.st.ActionText(0, ca)
+			_, text = sameAnswers(t, step, a, b, probes, botA, botB)
 		}
 		for _, g := range []*game{a, b} {
 			seat := toMove[0]

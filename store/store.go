@@ -31,6 +31,10 @@ var (
 	ErrSeatTaken = errors.New("seat is not open")
 	// ErrExists: a game with this id exists.
 	ErrExists = errors.New("game exists")
+	// ErrDamaged: a stored game's row cannot be read back (a column that is not JSON, a seed
+	// that is not an integer, ...). The error wrapping it says which game and what is wrong;
+	// the row is left as it is, for an operator.
+	ErrDamaged = errors.New("damaged row")
 )
 
 // Seat is one seat of a game. TokenHash is the SHA-256 of the seat's token (human seats and
@@ -45,16 +49,23 @@ type Seat struct {
 
 // Game is a game's setup: everything but its actions.
 type Game struct {
-	ID       string
-	Game     string
-	Format   string
-	Sets     []string
-	Options  map[string]string
-	Seed     uint64
-	Seats    []Seat
-	Created  time.Time
-	Finished bool
-	Winners  []int
+	ID      string
+	Game    string
+	Format  string
+	Sets    []string
+	Options map[string]string
+	Seed    uint64
+	Seats   []Seat
+	Created time.Time
+	// LastActive is when the game was created or last had an action logged or a seat
+	// claimed; the store sets it (CreateGame keeps a non-zero value it is given, for tests
+	// and imports). Filter.IdleBefore selects on it.
+	LastActive time.Time
+	Finished   bool
+	// Abandoned: the game was ended by Abandon, unplayed to its end (Finished is then set
+	// too and Winners is empty).
+	Abandoned bool
+	Winners   []int
 }
 
 // Action is one logged action: Seq is its position in the game's log from 0.
@@ -69,12 +80,20 @@ type Summary struct {
 	Game     Game
 	Actions  int // the game's action count
 	OpenSeat []int
+	// Damaged, if not nil, says that the game's stored row cannot be read (it wraps
+	// ErrDamaged): only Game.ID is then set. List reports such a game instead of failing as
+	// a whole, so that one bad row does not hide every other game; the caller logs and skips
+	// it.
+	Damaged error
 }
 
-// Filter chooses which games List returns.
+// Filter chooses which games List returns. Games are listed newest first (by creation).
 type Filter struct {
 	Unfinished bool // only games not finished
-	Limit      int  // at most this many, newest first; 0: no limit
+	Limit      int  // at most this many; 0: no limit
+	Offset     int  // skip this many first (paging); 0: none
+	// IdleBefore, when not zero, keeps only unfinished games whose LastActive is before it.
+	IdleBefore time.Time
 }
 
 // Change tells that a game changed in some process: an action was logged (Seq is then the
@@ -99,7 +118,15 @@ type Store interface {
 	ClaimSeat(ctx context.Context, id string, n int, name string, tokenHash []byte) error
 	// Finish marks a game over with its winners (seat numbers).
 	Finish(ctx context.Context, id string, winners []int) error
-	// List returns summaries of games, newest first.
+	// Abandon ends an unfinished game as abandoned: Finished and Abandoned are set, with no
+	// winners, and no action can be appended after it. ErrNotFound if there is no such game.
+	// A game already finished (abandoned or played to its end, possibly by another process
+	// a moment before) is left as it is and Abandon returns nil: LoadGame tells which.
+	// Other processes hear of it as a seat claim is heard (a Change with Seq -1).
+	Abandon(ctx context.Context, id string) error
+	// List returns summaries of games, newest first, as f chooses. It reads no action log
+	// (Summary.Actions is the stored count). A game whose row is damaged is listed with
+	// Summary.Damaged set, and every other game is listed as usual.
 	List(ctx context.Context, f Filter) ([]Summary, error)
 	// Lease gives the bots of game id to owner until ttl from now, if nobody else holds an
 	// unexpired lease; it reports whether owner holds it. Holding it already renews it.
@@ -112,6 +139,12 @@ type Store interface {
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	Close() error
+}
+
+// WALReporter is implemented by a store that keeps a write-ahead log file beside its
+// database (store/sqlite): WALBytes is the log's size on disk now, for /metrics.
+type WALReporter interface {
+	WALBytes() (int64, error)
 }
 
 // HashToken is the hash the store keeps of a seat token.

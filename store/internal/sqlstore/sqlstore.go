@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,6 +29,11 @@ type Dialect struct {
 	Notify func(ctx context.Context, tx *sql.Tx, c store.Change) error
 	// MaxBatch is the most actions one transaction commits.
 	MaxBatch int
+	// Committed, if set, runs after every write transaction commits (the writer's batches,
+	// game creations, claims, finishes, campaign saves), in the goroutine that committed it
+	// and before the next batch is taken: store/sqlite bounds its write-ahead log there, so
+	// that the bound holds however fast the writes come.
+	Committed func()
 }
 
 // DB is a store.Store on a *sql.DB whose schema is already migrated.
@@ -57,7 +63,7 @@ func New(db *sql.DB, d Dialect) (*DB, error) {
 	}
 	s := &DB{db: db, d: d, appends: make(chan appendReq, 4096), stop: make(chan struct{}), done: make(chan struct{})}
 	var err error
-	if s.upd, err = db.Prepare(s.q(`UPDATE games SET actions = actions + 1 WHERE id = ? AND actions = ? AND finished = 0`)); err != nil {
+	if s.upd, err = db.Prepare(s.q(`UPDATE games SET actions = actions + 1, last_active = ? WHERE id = ? AND actions = ? AND finished = 0`)); err != nil {
 		return nil, fmt.Errorf("prepare: %w", err)
 	}
 	if s.ins, err = db.Prepare(s.q(`INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)`)); err != nil {
@@ -69,6 +75,13 @@ func New(db *sql.DB, d Dialect) (*DB, error) {
 
 // SQL returns the underlying database.
 func (s *DB) SQL() *sql.DB { return s.db }
+
+// committed runs the dialect's Committed hook.
+func (s *DB) committed() {
+	if s.d.Committed != nil {
+		s.d.Committed()
+	}
+}
 
 // q rewrites ? placeholders for the dialect.
 func (s *DB) q(query string) string {
@@ -108,6 +121,7 @@ func (s *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
+	s.committed()
 	return nil
 }
 
@@ -131,8 +145,12 @@ func (s *DB) insertGame(ctx context.Context, tx *sql.Tx, g *store.Game) error {
 	if created.IsZero() {
 		created = time.Now()
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, game, format, sets, options, seed, created, finished, winners, actions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
-		g.ID, g.Game, g.Format, string(sets), string(optb), int64(g.Seed), created.UnixNano(), b2i(g.Finished), string(win)); err != nil {
+	active := g.LastActive
+	if active.IsZero() {
+		active = created
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, game, format, sets, options, seed, created, last_active, finished, abandoned, winners, actions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
+		g.ID, g.Game, g.Format, string(sets), string(optb), int64(g.Seed), created.UnixNano(), active.UnixNano(), b2i(g.Finished), b2i(g.Abandoned), string(win)); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	for i, st := range g.Seats {
@@ -160,66 +178,248 @@ func nonNilInts(s []int) []int {
 
 type rowScanner interface{ Scan(...any) error }
 
-func scanGame(r rowScanner, count *int) (*store.Game, error) {
-	var g store.Game
-	var sets, opts, win string
-	var seed, created int64
-	var finished int
-	if err := r.Scan(&g.ID, &g.Game, &g.Format, &sets, &opts, &seed, &created, &finished, &win, count); err != nil {
-		return nil, err
+// gameColumns are the games columns a gameRow holds, in its order.
+var gameColumns = []string{"id", "game", "format", "sets", "options", "seed", "created", "last_active", "finished", "abandoned", "winners", "actions"}
+
+// seatColumns are the seats columns a seatRow holds, in its order.
+var seatColumns = []string{"n", "name", "kind", "bot", "token_hash", "claimed"}
+
+// cols lists columns for a SELECT, each prefixed with table alias t.
+func cols(t string, names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = t + "." + n
 	}
-	g.Seed, g.Created, g.Finished = uint64(seed), time.Unix(0, created), finished != 0
-	if err := json.Unmarshal([]byte(sets), &g.Sets); err != nil {
-		return nil, fmt.Errorf("game %s: sets: %w", g.ID, err)
-	}
-	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
-		return nil, fmt.Errorf("game %s: options: %w", g.ID, err)
-	}
-	if err := json.Unmarshal([]byte(win), &g.Winners); err != nil {
-		return nil, fmt.Errorf("game %s: winners: %w", g.ID, err)
-	}
-	return &g, nil
+	return strings.Join(out, ", ")
 }
 
-const gameCols = `id, game, format, sets, options, seed, created, finished, winners, actions`
+// gameRow is a games row as the driver hands it over, before any conversion: a damaged
+// column (options that are not JSON, a seed stored as text) must fail the decoding of its
+// own game only, never the Scan that a listing needs to reach the next row.
+type gameRow struct {
+	v [12]any
+}
 
-func (s *DB) seats(ctx context.Context, g *store.Game) error {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT name, kind, bot, token_hash, claimed FROM seats WHERE game_id = ? ORDER BY n`), g.ID)
+func (r *gameRow) dest() []any {
+	d := make([]any, len(r.v))
+	for i := range r.v {
+		d[i] = &r.v[i]
+	}
+	return d
+}
+
+// id is the row's game id, readable even when the rest of the row is damaged.
+func (r *gameRow) id() string {
+	if s, err := text(r.v[0]); err == nil {
+		return s
+	}
+	return fmt.Sprint(r.v[0])
+}
+
+// decode converts the row; its error wraps store.ErrDamaged and names the bad column.
+func (r *gameRow) decode() (*store.Game, int, error) {
+	g := &store.Game{ID: r.id()}
+	bad := func(col string, err error) (*store.Game, int, error) {
+		return nil, 0, fmt.Errorf("game %s: %w: %s: %v", g.ID, store.ErrDamaged, col, err)
+	}
+	var err error
+	if g.Game, err = text(r.v[1]); err != nil {
+		return bad("game", err)
+	}
+	if g.Format, err = text(r.v[2]); err != nil {
+		return bad("format", err)
+	}
+	if err := jsonColumn(r.v[3], &g.Sets); err != nil {
+		return bad("sets", err)
+	}
+	if err := jsonColumn(r.v[4], &g.Options); err != nil {
+		return bad("options", err)
+	}
+	seed, err := integer(r.v[5])
+	if err != nil {
+		return bad("seed", err)
+	}
+	g.Seed = uint64(seed)
+	created, err := integer(r.v[6])
+	if err != nil {
+		return bad("created", err)
+	}
+	active, err := integer(r.v[7])
+	if err != nil {
+		return bad("last_active", err)
+	}
+	g.Created, g.LastActive = time.Unix(0, created), time.Unix(0, active)
+	finished, err := integer(r.v[8])
+	if err != nil {
+		return bad("finished", err)
+	}
+	abandoned, err := integer(r.v[9])
+	if err != nil {
+		return bad("abandoned", err)
+	}
+	g.Finished, g.Abandoned = finished != 0, abandoned != 0
+	if err := jsonColumn(r.v[10], &g.Winners); err != nil {
+		return bad("winners", err)
+	}
+	count, err := integer(r.v[11])
+	if err != nil || count < 0 {
+		if err == nil {
+			err = fmt.Errorf("%d is negative", count)
+		}
+		return bad("actions", err)
+	}
+	return g, int(count), nil
+}
+
+// seatRow is a seats row as the driver hands it over (all nil: a game without seats, from
+// a LEFT JOIN).
+type seatRow struct {
+	v [6]any
+}
+
+func (r *seatRow) dest() []any {
+	d := make([]any, len(r.v))
+	for i := range r.v {
+		d[i] = &r.v[i]
+	}
+	return d
+}
+
+// addTo decodes the row as the next seat of g; its error wraps store.ErrDamaged.
+func (r *seatRow) addTo(g *store.Game) error {
+	next := len(g.Seats)
+	bad := func(col string, err error) error {
+		return fmt.Errorf("game %s: %w: seat %d: %s: %v", g.ID, store.ErrDamaged, next, col, err)
+	}
+	n, err := integer(r.v[0])
+	if err != nil {
+		return bad("n", err)
+	}
+	if n != int64(next) {
+		return bad("n", fmt.Errorf("seat %d follows seat %d", n, next-1))
+	}
+	var st store.Seat
+	if st.Name, err = text(r.v[1]); err != nil {
+		return bad("name", err)
+	}
+	if st.Kind, err = text(r.v[2]); err != nil {
+		return bad("kind", err)
+	}
+	if st.Kind != store.Human && st.Kind != store.Bot && st.Kind != store.Open {
+		return bad("kind", fmt.Errorf("%s is not %s, %s or %s", describe(r.v[2]), store.Human, store.Bot, store.Open))
+	}
+	if st.Bot, err = text(r.v[3]); err != nil {
+		return bad("bot", err)
+	}
+	switch h := r.v[4].(type) {
+	case nil:
+	case []byte:
+		st.TokenHash = h
+	default:
+		return bad("token_hash", fmt.Errorf("%s is not bytes", describe(h)))
+	}
+	claimed, err := integer(r.v[5])
+	if err != nil {
+		return bad("claimed", err)
+	}
+	st.Claimed = claimed != 0
+	g.Seats = append(g.Seats, st)
+	return nil
+}
+
+// text reads a TEXT column.
+func text(v any) (string, error) {
+	switch v := v.(type) {
+	case string:
+		return v, nil
+	case []byte:
+		return string(v), nil
+	}
+	return "", fmt.Errorf("%s is not text", describe(v))
+}
+
+// integer reads an INTEGER or BIGINT column (SQLite keeps a value its column's type cannot
+// hold as it was written: a seed updated to 'x' comes back as text).
+func integer(v any) (int64, error) {
+	if n, ok := v.(int64); ok {
+		return n, nil
+	}
+	return 0, fmt.Errorf("%s is not an integer", describe(v))
+}
+
+// jsonColumn decodes a TEXT column holding JSON into dst.
+func jsonColumn(v any, dst any) error {
+	s, err := text(v)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	g.Seats = g.Seats[:0]
-	for rows.Next() {
-		var st store.Seat
-		var claimed int
-		if err := rows.Scan(&st.Name, &st.Kind, &st.Bot, &st.TokenHash, &claimed); err != nil {
-			return err
-		}
-		st.Claimed = claimed != 0
-		g.Seats = append(g.Seats, st)
+	if err := json.Unmarshal([]byte(s), dst); err != nil {
+		return fmt.Errorf("%s is not the JSON expected: %w", describe(s), err)
 	}
-	return rows.Err()
+	return nil
+}
+
+// describe shows a stored value in an error, briefly: damaged data may be long.
+func describe(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "NULL"
+	case string:
+		if len(v) > 40 {
+			v = v[:40] + "..."
+		}
+		return strconv.Quote(v)
+	case []byte:
+		return fmt.Sprintf("%d bytes", len(v))
+	}
+	return fmt.Sprintf("%T %v", v, v)
 }
 
 // LoadGame implements store.Store.
 func (s *DB) LoadGame(ctx context.Context, id string) (*store.Game, []store.Action, error) {
-	var count int
-	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(`SELECT `+gameCols+` FROM games WHERE id = ?`), id), &count)
+	var row gameRow
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT `+cols("g", gameColumns)+` FROM games g WHERE g.id = ?`), id).Scan(row.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("load game %s: %w", id, store.ErrNotFound)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
+	g, _, err := row.decode()
+	if err != nil {
+		return nil, nil, fmt.Errorf("load game: %w", err)
+	}
 	if err := s.seats(ctx, g); err != nil {
-		return nil, nil, fmt.Errorf("load game %s: seats: %w", id, err)
+		return nil, nil, fmt.Errorf("load game: %w", err)
 	}
 	acts, err := s.Actions(ctx, id, 0)
 	if err != nil {
 		return nil, nil, err
 	}
 	return g, acts, nil
+}
+
+// seats reads g's seats into it.
+func (s *DB) seats(ctx context.Context, g *store.Game) error {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+cols("s", seatColumns)+` FROM seats s WHERE s.game_id = ? ORDER BY s.n`), g.ID)
+	if err != nil {
+		return fmt.Errorf("game %s: seats: %w", g.ID, err)
+	}
+	defer rows.Close()
+	g.Seats = nil
+	for rows.Next() {
+		var r seatRow
+		if err := rows.Scan(r.dest()...); err != nil {
+			return fmt.Errorf("game %s: seats: %w", g.ID, err)
+		}
+		if err := r.addTo(g); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("game %s: seats: %w", g.ID, err)
+	}
+	return nil
 }
 
 // Actions implements store.Store.
@@ -313,8 +513,9 @@ func (s *DB) commit(batch []appendReq) {
 	}
 	upd, ins := tx.StmtContext(ctx, s.upd), tx.StmtContext(ctx, s.ins)
 	last := map[string]int{}
+	now := time.Now().UnixNano()
 	for i, r := range batch {
-		res, err := upd.ExecContext(ctx, r.id, r.a.Seq)
+		res, err := upd.ExecContext(ctx, now, r.id, r.a.Seq)
 		if err != nil {
 			tx.Rollback()
 			fail(fmt.Errorf("append to %s at %d: %w", r.id, r.a.Seq, err))
@@ -347,6 +548,7 @@ func (s *DB) commit(batch []appendReq) {
 	for i, r := range batch {
 		r.errc <- errs[i]
 	}
+	s.committed()
 }
 
 // ClaimSeat implements store.Store.
@@ -370,6 +572,9 @@ func (s *DB) ClaimSeat(ctx context.Context, id string, n int, name string, token
 		}
 		return fmt.Errorf("claim seat %d of %s: %w", n, id, store.ErrSeatTaken)
 	}
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET last_active = ? WHERE id = ?`), time.Now().UnixNano(), id); err != nil {
+		return fmt.Errorf("claim seat %d of %s: %w", n, id, err)
+	}
 	if s.d.Notify != nil {
 		if err := s.d.Notify(ctx, tx, store.Change{Game: id, Seq: -1}); err != nil {
 			return fmt.Errorf("claim seat %d of %s: notify: %w", n, id, err)
@@ -378,6 +583,7 @@ func (s *DB) ClaimSeat(ctx context.Context, id string, n int, name string, token
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("claim seat %d of %s: %w", n, id, err)
 	}
+	s.committed()
 	return nil
 }
 
@@ -391,42 +597,107 @@ func (s *DB) Finish(ctx context.Context, id string, winners []int) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("finish %s: %w", id, store.ErrNotFound)
 	}
+	s.committed()
 	return nil
 }
 
-// List implements store.Store.
+// Abandon implements store.Store.
+func (s *DB) Abandon(ctx context.Context, id string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("abandon %s: %w", id, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET finished = 1, abandoned = 1, winners = '[]' WHERE id = ? AND finished = 0`), id)
+	if err != nil {
+		return fmt.Errorf("abandon %s: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var c int
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM games WHERE id = ?`), id).Scan(&c); err != nil {
+			return fmt.Errorf("abandon %s: %w", id, err)
+		}
+		if c == 0 {
+			return fmt.Errorf("abandon %s: %w", id, store.ErrNotFound)
+		}
+		return nil // finished already: left as it is
+	}
+	if s.d.Notify != nil {
+		if err := s.d.Notify(ctx, tx, store.Change{Game: id, Seq: -1}); err != nil {
+			return fmt.Errorf("abandon %s: notify: %w", id, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("abandon %s: %w", id, err)
+	}
+	s.committed()
+	return nil
+}
+
+// List implements store.Store. One query reads the chosen games with their seats (a page
+// of them, not one query per game), and no action log: Summary.Actions is the games row's
+// count.
 func (s *DB) List(ctx context.Context, f store.Filter) ([]store.Summary, error) {
-	query := `SELECT ` + gameCols + ` FROM games`
-	if f.Unfinished {
-		query += ` WHERE finished = 0`
+	var where []string
+	var args []any
+	if f.Unfinished || !f.IdleBefore.IsZero() {
+		where = append(where, `finished = 0`)
 	}
-	query += ` ORDER BY created DESC, id`
-	if f.Limit > 0 {
-		query += ` LIMIT ` + strconv.Itoa(f.Limit)
+	if !f.IdleBefore.IsZero() {
+		where = append(where, `last_active < ?`)
+		args = append(args, f.IdleBefore.UnixNano())
 	}
-	rows, err := s.db.QueryContext(ctx, s.q(query))
+	page := `SELECT ` + strings.Join(gameColumns, ", ") + ` FROM games`
+	if len(where) > 0 {
+		page += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	page += ` ORDER BY created DESC, id`
+	if f.Limit > 0 || f.Offset > 0 {
+		// SQLite has no OFFSET without a LIMIT, and PostgreSQL no LIMIT -1: the largest
+		// limit both take stands for none.
+		limit := int64(math.MaxInt64)
+		if f.Limit > 0 {
+			limit = int64(f.Limit)
+		}
+		page += ` LIMIT ` + strconv.FormatInt(limit, 10) + ` OFFSET ` + strconv.Itoa(max(f.Offset, 0))
+	}
+	query := `SELECT ` + cols("g", gameColumns) + `, ` + cols("s", seatColumns) + ` FROM (` + page + `) g
+		LEFT JOIN seats s ON s.game_id = g.id ORDER BY g.created DESC, g.id, s.n`
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
 	}
+	defer rows.Close()
 	var out []store.Summary
 	for rows.Next() {
-		var sum store.Summary
-		g, err := scanGame(rows, &sum.Actions)
-		if err != nil {
-			rows.Close()
+		var gr gameRow
+		var sr seatRow
+		if err := rows.Scan(append(gr.dest(), sr.dest()...)...); err != nil {
 			return nil, fmt.Errorf("list games: %w", err)
 		}
-		sum.Game = *g
-		out = append(out, sum)
+		id := gr.id()
+		if len(out) == 0 || out[len(out)-1].Game.ID != id {
+			var sum store.Summary
+			g, count, err := gr.decode()
+			if err != nil {
+				sum.Game.ID, sum.Damaged = id, err
+			} else {
+				sum.Game, sum.Actions = *g, count
+			}
+			out = append(out, sum)
+		}
+		sum := &out[len(out)-1]
+		if sum.Damaged != nil || sr.v[0] == nil {
+			continue
+		}
+		if err := sr.addTo(&sum.Game); err != nil {
+			*sum = store.Summary{Game: store.Game{ID: id}, Damaged: err}
+		}
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
 	}
 	for i := range out {
-		if err := s.seats(ctx, &out[i].Game); err != nil {
-			return nil, fmt.Errorf("list games: seats: %w", err)
-		}
 		for n, st := range out[i].Game.Seats {
 			if st.Kind == store.Open && !st.Claimed {
 				out[i].OpenSeat = append(out[i].OpenSeat, n)
@@ -444,6 +715,7 @@ func (s *DB) Lease(ctx context.Context, id, owner string, ttl time.Duration) (bo
 		WHERE leases.owner = excluded.owner OR leases.expires < ?`), id, owner, now.Add(ttl).UnixNano(), now.UnixNano()); err != nil {
 		return false, fmt.Errorf("lease %s: %w", id, err)
 	}
+	s.committed()
 	var got string
 	if err := s.db.QueryRowContext(ctx, s.q(`SELECT owner FROM leases WHERE game_id = ?`), id).Scan(&got); err != nil {
 		return false, fmt.Errorf("lease %s: %w", id, err)
@@ -456,6 +728,7 @@ func (s *DB) Release(ctx context.Context, id, owner string) error {
 	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM leases WHERE game_id = ? AND owner = ?`), id, owner); err != nil {
 		return fmt.Errorf("release %s: %w", id, err)
 	}
+	s.committed()
 	return nil
 }
 
@@ -493,6 +766,7 @@ func (s *DB) CreateCampaign(ctx context.Context, c *store.Campaign) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("create campaign %s: %w", c.Name, err)
 	}
+	s.committed()
 	c.Version, c.Created, c.Updated = 1, now, now
 	return nil
 }
@@ -583,6 +857,7 @@ func (s *DB) SaveCampaign(ctx context.Context, c *store.Campaign, w store.Campai
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("save campaign %s: %w", c.Name, err)
 	}
+	s.committed()
 	c.Version++
 	c.Updated = now
 	return nil

@@ -40,14 +40,14 @@ func (s *Server) routes() http.Handler {
 		writeErr(w, errf(http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	if s.cfg.Web != nil {
-		mux.Handle("/", http.FileServerFS(s.cfg.Web))
+		mux.Handle("/", noListing(http.FileServerFS(s.cfg.Web)))
 	} else {
 		mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			io.WriteString(w, placeholder)
 		})
 	}
-	return mux
+	return s.edge.wrap(mux)
 }
 
 const placeholder = `<!doctype html><meta charset="utf-8"><title>starnexus</title>

@@ -76,7 +76,7 @@ func (h *harness) stop() {
 	h.srv = nil
 }
 
-// do sends a request and returns the status and body.
+// do sends a request and returns the status and body; a body goes as application/json.
 func (h *harness) do(method, path, token string, body any) (int, []byte) {
 	h.t.Helper()
 	var rd io.Reader
@@ -90,6 +90,9 @@ func (h *harness) do(method, path, token string, body any) (int, []byte) {
 		}
 	}
 	req, _ := http.NewRequest(method, h.ts.URL+path, rd)
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

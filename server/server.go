@@ -44,6 +44,10 @@ type Config struct {
 	Cards []byte
 	// BotDelay is a pause before each bot move, so that people can follow a bot's turn.
 	BotDelay time.Duration
+	// Origin is the server's public origin (scheme://host[:port]) behind a proxy that
+	// rewrites Host; "" takes the request's Host. A request that changes state, or a
+	// WebSocket, from a page of another origin is refused (server/http.go).
+	Origin string
 }
 
 // Server serves games. Make one with New, serve Handler, and Close it.
@@ -57,6 +61,7 @@ type Server struct {
 	multi   bool   // other processes share the store
 	metrics *metrics
 	handler http.Handler
+	edge    *edge // the checks and headers of every request (server/http.go)
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -72,6 +77,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	edge, err := newEdge(cfg)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Nexus == nil {
 		tab, err := nexus.Builtin()
 		if err != nil {
@@ -81,6 +90,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, nexus: cfg.Nexus, log: cfg.Logger, owner: randomHex(8),
 		games: map[string]*game{}, load: map[string]*sync.Mutex{}}
+	s.edge = edge
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
 	changes, err := s.store.Changes(s.ctx)

@@ -55,7 +55,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := websocket.Accept(w, r, s.edge.acceptOptions())
 	if err != nil {
 		return // Accept has answered the request
 	}

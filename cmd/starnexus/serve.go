@@ -33,6 +33,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	allowSeed := fs.Bool("allow-seed", false, "accept a seed chosen by the client (tests, puzzles); otherwise every seed comes from crypto/rand")
 	botDelay := fs.Duration("bot-delay", 0, "pause before each bot move")
 	verbose := fs.Bool("v", false, "log every action (debug level)")
+	origin := fs.String("origin", "", "the public `origin` of the pages (https://play.example.com) when a proxy rewrites Host; default: the request's Host. Requests that change state and WebSockets from other origins are refused")
 	if code, ok := parseFlags(fs, args, "starnexus serve [--addr 127.0.0.1:8080] [--db FILE | --db postgres://...] [--allow-seed]", stderr); !ok {
 		return code
 	}
@@ -44,7 +45,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, serveConfig{addr: *addr, db: *dbFlag, allowSeed: *allowSeed, botDelay: *botDelay}, logger, stdout); err != nil {
+	if err := serve(ctx, serveConfig{addr: *addr, db: *dbFlag, allowSeed: *allowSeed, botDelay: *botDelay, origin: *origin}, logger, stdout); err != nil {
 		fmt.Fprintf(stderr, "starnexus serve: %v\n", err)
 		return 1
 	}
@@ -56,6 +57,7 @@ type serveConfig struct {
 	db        string
 	allowSeed bool
 	botDelay  time.Duration
+	origin    string // --origin: the public origin behind a proxy
 }
 
 // openStore opens the database a --db flag names.
@@ -89,7 +91,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, stdout io.
 	}
 	defer st.Close()
 	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, AllowSeed: cfg.allowSeed, Logger: logger,
-		Web: web.Files, Cards: bytes.TrimSpace(cards.Bytes()), BotDelay: cfg.botDelay})
+		Web: web.Files, Cards: bytes.TrimSpace(cards.Bytes()), BotDelay: cfg.botDelay, Origin: cfg.origin})
 	if err != nil {
 		return err
 	}

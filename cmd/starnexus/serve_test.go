@@ -63,6 +63,9 @@ func startServe(t *testing.T, db string) *child {
 func (c *child) do(t *testing.T, method, path, token, body string) (int, []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(method, c.base+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -53,8 +53,11 @@ func TestChangesReachOtherProcesses(t *testing.T) {
 	if err := a.ClaimSeat(ctx, id, 1, "Cid", store.HashToken("x")); err != nil {
 		t.Fatal(err)
 	}
+	if err := a.Abandon(ctx, id); err != nil {
+		t.Fatal(err)
+	}
 	var got []store.Change
-	for len(got) < 2 {
+	for len(got) < 3 {
 		select {
 		case c := <-ch:
 			if c.Game == id {
@@ -64,7 +67,7 @@ func TestChangesReachOtherProcesses(t *testing.T) {
 			t.Fatalf("changes heard: %+v", got)
 		}
 	}
-	if got[0].Seq != 1 || got[1].Seq != -1 {
-		t.Fatalf("changes %+v, want seq 1 then a claim (-1)", got)
+	if got[0].Seq != 1 || got[1].Seq != -1 || got[2].Seq != -1 {
+		t.Fatalf("changes %+v, want seq 1, a claim (-1), then the abandon (-1)", got)
 	}
 }

@@ -203,6 +203,7 @@ func Run(t *testing.T, open Open) {
 			}
 		}
 	})
+	t.Run("Games", func(t *testing.T) { runGames(t, open) })
 	t.Run("Campaigns", func(t *testing.T) { runCampaigns(t, open) })
 	t.Run("Lease", func(t *testing.T) {
 		s1, s2 := open(t), open(t)

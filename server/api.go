@@ -163,7 +163,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := make([]createdSeat, len(req.Seats))
-	used := map[string]bool{}
+	used := make([]string, len(req.Seats)) // the names given so far, by seat
 	for i, rs := range req.Seats {
 		kind := rs.Kind
 		if kind == "" {
@@ -193,15 +193,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		if name == "" {
 			name = fmt.Sprintf("P%d", i+1)
 		}
-		if err := checkName(name); err != nil {
+		name, err := s.seatName(name, i, used, http.StatusBadRequest)
+		if err != nil {
 			writeErr(w, errf(http.StatusBadRequest, "seat %d: %v", i+1, err))
 			return
 		}
-		if used[strings.ToLower(name)] {
-			writeErr(w, errf(http.StatusBadRequest, "seat %d: the name %q is used twice", i+1, name))
-			return
-		}
-		used[strings.ToLower(name)] = true
+		used[i] = name
 		st.Name = name
 		m.Seats = append(m.Seats, st)
 		out[i].Name, out[i].Kind, out[i].Bot = name, kind, st.Bot
@@ -235,17 +232,6 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("game created", "game", m.ID, "kind", m.Game, "format", m.Format, "seats", len(m.Seats))
 	writeJSON(w, http.StatusCreated, map[string]any{"id": m.ID, "seats": out})
-}
-
-// checkName refuses names that action texts could not carry.
-func checkName(name string) error {
-	if len(name) > 32 {
-		return fmt.Errorf("the name %q is longer than 32 bytes", name)
-	}
-	if strings.ContainsAny(name, " ,:\n\r\t") {
-		return fmt.Errorf("the name %q may not contain spaces, ':' or ','", name)
-	}
-	return nil
 }
 
 type gameJSON struct {
@@ -406,13 +392,9 @@ func (s *Server) claim(ctx context.Context, g *game, n int, name string) (string
 	if name == "" {
 		name = seat.Name
 	}
-	if err := checkName(name); err != nil {
-		return "", errf(http.StatusBadRequest, "%v", err)
-	}
-	for i, o := range g.meta.Seats {
-		if i != n && strings.EqualFold(o.Name, name) {
-			return "", errf(http.StatusConflict, "the name %q is taken in this game", name)
-		}
+	name, err := s.seatName(name, n, seatNames(g.meta), http.StatusConflict)
+	if err != nil {
+		return "", err
 	}
 	tok := newToken()
 	if err := s.store.ClaimSeat(ctx, g.id, n, name, store.HashToken(tok)); err != nil {

@@ -25,6 +25,7 @@ import (
 
 	"starnexus/games/nexus"
 	"starnexus/games/realms"
+	"starnexus/playername"
 	"starnexus/store"
 )
 
@@ -56,6 +57,7 @@ type Server struct {
 	store   store.Store
 	cat     *realms.Catalog
 	nexus   *nexus.Table
+	names   *playername.Checker // player names: see names.go
 	log     *slog.Logger
 	owner   string // this process's name in bot leases
 	multi   bool   // other processes share the store
@@ -89,6 +91,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Nexus = tab
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, nexus: cfg.Nexus, log: cfg.Logger, owner: randomHex(8),
+		names: playername.ForGames(cfg.Catalog, cfg.Nexus),
 		games: map[string]*game{}, load: map[string]*sync.Mutex{}}
 	s.edge = edge
 	s.ctx, s.cancel = context.WithCancel(context.Background())

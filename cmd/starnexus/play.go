@@ -146,6 +146,9 @@ func (s *session) start(cat *realms.Catalog, g gameSetup) error {
 	if len(names) != len(seats) {
 		return fmt.Errorf("%d seats (--seats) but %d names (--names)", len(seats), len(names))
 	}
+	if err := checkNames(names); err != nil {
+		return err
+	}
 	if len(g.sets) == 0 {
 		g.sets = []string{"core"}
 	}

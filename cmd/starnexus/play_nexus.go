@@ -83,6 +83,9 @@ func newNexusGame(g nexusSetup) (*nexusGame, error) {
 	for len(names) < n {
 		names = append(names, fmt.Sprintf("P%d", len(names)+1))
 	}
+	if err := checkNames(names); err != nil {
+		return nil, err
+	}
 	st, err := nexus.NewGame(tab, nexus.Options{Format: g.format, Names: names}, ds, g.seed)
 	if err != nil {
 		return nil, err

@@ -8,9 +8,21 @@
 // player's choice, SR 8.2), Begin (the game is under way: its id is kept so that an
 // interrupted game continues from its log), Record (the result, SR 8.8, 8.9); after scenario
 // 12, CompletionTurn / Candidates / Complete until Finished (SR 8.10).
+//
+// Seeds. A game's seed orders every shuffle of the game, and a finished game's log publishes
+// it (the server's /log, a saved record). So that nothing published about one game tells the
+// shuffles of a later one, each game of a campaign made without a seed draws its own seed from
+// crypto/rand when it starts (SeedsSecret); the seed is kept in the store with the game under
+// way (the campaign's state and the game's row) and leaves it only with the finished game's
+// log. A campaign made with a chosen seed (starnexus campaign new --seed, a client's seed on a
+// server run with --allow-seed) derives every game's seed, the bots' setup choices and the
+// terminal's bots' random sources from it (SeedsDerived): it replays exactly, and whoever
+// chose the seed knows every game, as with an --allow-seed game.
 package campaign
 
 import (
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -26,12 +38,22 @@ const TotalUpgrades = 20
 
 // State is one campaign.
 type State struct {
-	Name     string    `json:"name"`
-	Campaign string    `json:"campaign"` // the content's id, e.g. "frontier-accord"
-	Seed     uint64    `json:"seed"`
-	Players  [2]Player `json:"players"`
-	Next     int       `json:"next"`  // the next scenario, 1 to 12; 13 once all are played
-	First    int       `json:"first"` // the seat (0 or 1) that goes first in the next scenario (SR 8.2)
+	Name     string `json:"name"`
+	Campaign string `json:"campaign"` // the content's id, e.g. "frontier-accord"
+	// Seed is the seed the campaign was made with when Seeds is SeedsDerived; 0 for a
+	// SeedsSecret campaign. A state stored before Seeds existed has the seed its games were
+	// derived from (see Seeds).
+	Seed uint64 `json:"seed"`
+	// Seeds says where the games' seeds come from: SeedsDerived or SeedsSecret. A state
+	// stored by an earlier version has none: its games were derived from Seed, and anyone who
+	// read the first finished game's log can compute Seed. Such a campaign keeps the derived
+	// seeds of the games it has started (they are in its results and in the store), and every
+	// game it starts from now on draws a secret seed, as in a SeedsSecret campaign: a campaign
+	// that was made with a chosen seed cannot be told from one whose seed is public by now.
+	Seeds   string    `json:"seeds,omitempty"`
+	Players [2]Player `json:"players"`
+	Next    int       `json:"next"`  // the next scenario, 1 to 12; 13 once all are played
+	First   int       `json:"first"` // the seat (0 or 1) that goes first in the next scenario (SR 8.2)
 	// Upgraded lists every upgraded card, in the order made (SR 8.4: permanent; SR 8.9: they
 	// go back into the trade deck between games).
 	Upgraded []Made   `json:"upgraded"`
@@ -61,13 +83,22 @@ type Made struct {
 	Scenario int `json:"scenario"` // 0: made in the post-campaign completion (SR 8.10)
 }
 
+// Where a campaign's game seeds come from (State.Seeds).
+const (
+	SeedsDerived = "derived" // from the campaign's chosen seed: reproducible
+	SeedsSecret  = "secret"  // each game's own, from crypto/rand, drawn when it starts
+)
+
 // Result is the outcome of one scenario.
 type Result struct {
 	Scenario int    `json:"scenario"`
 	Game     string `json:"game"`
-	First    int    `json:"first"`
-	Choice   string `json:"choice,omitempty"`
-	Winner   int    `json:"winner"` // the seat that took the Victory Point card; -1: a draw
+	// Seed is the game's seed, public now that the game is over; nil in a result stored by
+	// an earlier version, whose game's seed was derived from the campaign's (State.gameSeed).
+	Seed   *uint64 `json:"seed,omitempty"`
+	First  int     `json:"first"`
+	Choice string  `json:"choice,omitempty"`
+	Winner int     `json:"winner"` // the seat that took the Victory Point card; -1: a draw
 	// Political: the winner won by political victory (SR 8.7), the loser still had authority.
 	Political bool `json:"political,omitempty"`
 	Points    int  `json:"points"`
@@ -84,13 +115,17 @@ type Game struct {
 }
 
 // New starts a campaign: who[i] plays seat i ("human" or a bot name). Seat 1, the Empire in
-// our content, goes first in scenario 1 (SR 8.2).
-func New(c *campaigns.Campaign, name string, who [2]string, seed uint64) (*State, error) {
+// our content, goes first in scenario 1 (SR 8.2). With a seed the campaign is reproducible
+// (SeedsDerived); with nil each game draws its own secret seed (SeedsSecret).
+func New(c *campaigns.Campaign, name string, who [2]string, seed *uint64) (*State, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil, errors.New("a campaign needs a name")
 	}
-	s := &State{Name: name, Campaign: c.ID, Seed: seed, Next: 1, First: 0, Upgraded: []Made{}, Results: []Result{}}
+	s := &State{Name: name, Campaign: c.ID, Seeds: SeedsSecret, Next: 1, First: 0, Upgraded: []Made{}, Results: []Result{}}
+	if seed != nil {
+		s.Seed, s.Seeds = *seed, SeedsDerived
+	}
 	for i := range 2 {
 		if strings.TrimSpace(who[i]) == "" {
 			return nil, fmt.Errorf("seat %d: nobody plays it", i+1)
@@ -154,6 +189,9 @@ func (s *State) Start(c *campaigns.Campaign, choice int) (Game, error) {
 		return Game{}, err
 	}
 	g := Game{Scenario: s.Next, Seed: s.gameSeed(s.Next), First: s.First, Choice: -1}
+	if !s.Reproducible() {
+		g.Seed = secretSeed()
+	}
 	if opts := sc.Options(); len(opts) > 0 {
 		if choice < 0 || choice >= len(opts) {
 			return Game{}, fmt.Errorf("scenario %d: choice %d: choose 1 to %d", s.Next, choice+1, len(opts))
@@ -163,17 +201,34 @@ func (s *State) Start(c *campaigns.Campaign, choice int) (Game, error) {
 	return g, nil
 }
 
-// gameSeed is the seed of the game of scenario n.
+// Reproducible says whether the campaign's games derive from its seed (SeedsDerived).
+func (s *State) Reproducible() bool { return s.Seeds == SeedsDerived }
+
+// gameSeed is the seed of the game of scenario n derived from the campaign's seed: every
+// game's in a SeedsDerived campaign, and the games an earlier version started.
 func (s *State) gameSeed(n int) uint64 { return s.Seed ^ uint64(n)*0x9E3779B97F4A7C15 }
 
-// BotChoice is the setup choice a bot makes in the next scenario: one of the options, drawn
-// from the campaign's seed (a simple, reproducible policy).
+// secretSeed draws a seed from crypto/rand, whose Read never fails (it ends the program
+// rather than return weak bytes).
+func secretSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// BotChoice is the setup choice a bot makes in the next scenario: one of the options, at
+// random (a simple policy): drawn from the campaign's seed when it is reproducible, from
+// crypto/rand otherwise, so that the choice tells nothing of any seed.
 func (s *State) BotChoice(c *campaigns.Campaign) int {
 	sc, err := Scenario(c, s.Next)
 	if err != nil || len(sc.Options()) == 0 {
 		return -1
 	}
-	r := engine.NewRNG(s.Seed + uint64(s.Next)*7919)
+	seed := s.Seed + uint64(s.Next)*7919
+	if !s.Reproducible() {
+		seed = secretSeed()
+	}
+	r := engine.NewRNG(seed)
 	return r.Intn(len(sc.Options()))
 }
 
@@ -317,7 +372,8 @@ func (s *State) Record(c *campaigns.Campaign, gameID string, winner int, made []
 		s.Players[seat].Used = append(s.Players[seat].Used, ref)
 		s.Upgraded = append(s.Upgraded, Made{Seat: seat, Upgrade: u.Upgrade, Scenario: g.Scenario})
 	}
-	res := Result{Scenario: g.Scenario, Game: g.ID, First: g.First, Choice: ChoiceName(c, *g), Winner: winner, Upgrades: len(made)}
+	seed := g.Seed
+	res := Result{Scenario: g.Scenario, Game: g.ID, Seed: &seed, First: g.First, Choice: ChoiceName(c, *g), Winner: winner, Upgrades: len(made)}
 	if winner >= 0 {
 		res.Points = sc.VictoryPoints
 		s.Players[winner].Points += sc.VictoryPoints
@@ -402,37 +458,65 @@ func (s *State) completionCampaign(c *campaigns.Campaign, seat int) (*realms.Cam
 	return camp, nil
 }
 
-// plainCopies counts the copies of each trade-deck card of the campaign's last trade deck
-// that are not upgraded.
-func (s *State) plainCopies(c *campaigns.Campaign) (*realms.Catalog, map[string]int, []string, error) {
-	cat, err := c.GameCatalog(campaigns.Scenarios)
-	if err != nil {
-		return nil, nil, nil, err
+// lastDeck is the campaign's last trade deck, the one the completion upgrades: its catalog
+// and the names of its trade-deck cards, built on first use (the catalog is parsed from the
+// content's card file) and kept for the rest of one completion step, which checks it often.
+type lastDeck struct {
+	c     *campaigns.Campaign
+	cat   *realms.Catalog
+	names []string
+}
+
+func (d *lastDeck) load() error {
+	if d.cat != nil {
+		return nil
 	}
-	plain := map[string]int{}
-	var names []string
+	cat, err := d.c.GameCatalog(campaigns.Scenarios)
+	if err != nil {
+		return err
+	}
 	for i := 1; i <= len(cat.Cards); i++ {
 		card := cat.Card(realms.CardID(i))
-		if card.Deck == realms.TradeDeck && slices.Contains(c.GameSets(), card.Set) {
-			plain[card.Name] = card.Quantity
-			names = append(names, card.Name)
+		if card.Deck == realms.TradeDeck && slices.Contains(d.c.GameSets(), card.Set) {
+			d.names = append(d.names, card.Name)
 		}
+	}
+	d.cat = cat
+	return nil
+}
+
+// plainCopies counts the copies of each trade-deck card of the campaign's last trade deck
+// that are not upgraded.
+func (s *State) plainCopies(d *lastDeck) (map[string]int, error) {
+	if err := d.load(); err != nil {
+		return nil, err
+	}
+	plain := map[string]int{}
+	for _, n := range d.names {
+		id, _ := d.cat.Lookup(n)
+		plain[n] = d.cat.Card(id).Quantity
 	}
 	for _, u := range s.Upgraded {
 		plain[u.Card]--
 	}
-	return cat, plain, names, nil
+	return plain, nil
 }
 
 // Candidates lists the upgrades seat may make in the post-campaign completion (SR 8.10): an
 // unused row of one of its sheets on a plain copy of a trade-deck card whose printed cost the
 // row serves and whose kind has a sticker in the row (realms.Catalog.CheckUpgrade).
 func (s *State) Candidates(c *campaigns.Campaign, seat int) ([]realms.Upgrade, error) {
-	cat, plain, names, err := s.plainCopies(c)
+	return s.candidates(&lastDeck{c: c}, seat, false)
+}
+
+// candidates is Candidates; with one it stops at the first candidate (CompletionTurn only
+// asks whether there is one, and checking every card on every row is the completion's cost).
+func (s *State) candidates(d *lastDeck, seat int, one bool) ([]realms.Upgrade, error) {
+	plain, err := s.plainCopies(d)
 	if err != nil {
 		return nil, err
 	}
-	camp, err := s.completionCampaign(c, seat)
+	camp, err := s.completionCampaign(d.c, seat)
 	if err != nil {
 		return nil, err
 	}
@@ -440,9 +524,12 @@ func (s *State) Candidates(c *campaigns.Campaign, seat int) ([]realms.Upgrade, e
 	for _, sh := range camp.Seats[seat].Sheets {
 		for k := range sh.Rows {
 			ref := realms.RowRef{Sheet: sh.Name, Row: k + 1}
-			for _, n := range names {
-				if plain[n] > 0 && cat.CheckUpgrade(camp, seat, n, ref) == nil {
-					out = append(out, realms.Upgrade{Card: n, Sheet: sh.Name, Row: k + 1, Faction: c.Seats[seat].Faction})
+			for _, n := range d.names {
+				if plain[n] > 0 && d.cat.CheckUpgrade(camp, seat, n, ref) == nil {
+					out = append(out, realms.Upgrade{Card: n, Sheet: sh.Name, Row: k + 1, Faction: d.c.Seats[seat].Faction})
+					if one {
+						return out, nil
+					}
 				}
 			}
 		}
@@ -455,16 +542,23 @@ func (s *State) Candidates(c *campaigns.Campaign, seat int) ([]realms.Upgrade, e
 // that would go first); a player who has 20 upgrades, or no candidate left, is done. ok is
 // false once both are done.
 func (s *State) CompletionTurn(c *campaigns.Campaign) (seat int, ok bool, err error) {
+	return s.completionTurn(&lastDeck{c: c})
+}
+
+func (s *State) completionTurn(d *lastDeck) (seat int, ok bool, err error) {
 	if s.Phase() != "completion" {
 		return 0, false, nil
 	}
 	var need [2]bool
 	for i := range 2 {
-		cands, err := s.Candidates(c, i)
+		if s.Upgrades(i) >= TotalUpgrades {
+			continue
+		}
+		cands, err := s.candidates(d, i, true)
 		if err != nil {
 			return 0, false, err
 		}
-		need[i] = s.Upgrades(i) < TotalUpgrades && len(cands) > 0
+		need[i] = len(cands) > 0
 	}
 	made := 0
 	for _, u := range s.Upgraded {
@@ -485,17 +579,23 @@ func (s *State) CompletionTurn(c *campaigns.Campaign) (seat int, ok bool, err er
 // Complete makes one post-campaign upgrade for seat (SR 8.10), then finishes the campaign
 // when nobody has any left to make.
 func (s *State) Complete(c *campaigns.Campaign, seat int, u realms.Upgrade) error {
-	turn, ok, err := s.CompletionTurn(c)
+	return s.complete(&lastDeck{c: c}, seat, u)
+}
+
+func (s *State) complete(d *lastDeck, seat int, u realms.Upgrade) error {
+	c := d.c
+	turn, ok, err := s.completionTurn(d)
 	if err != nil {
 		return err
 	}
 	if !ok || turn != seat {
 		return fmt.Errorf("campaign %s: it is not %s's turn to complete an upgrade", s.Name, s.Players[seat].Name)
 	}
-	cat, plain, _, err := s.plainCopies(c)
+	plain, err := s.plainCopies(d)
 	if err != nil {
 		return err
 	}
+	cat := d.cat
 	camp, err := s.completionCampaign(c, seat)
 	if err != nil {
 		return err
@@ -517,15 +617,15 @@ func (s *State) Complete(c *campaigns.Campaign, seat int, u realms.Upgrade) erro
 	u = realms.Upgrade{Card: card, Sheet: ref.Sheet, Row: ref.Row, Faction: c.Seats[seat].Faction}
 	s.Players[seat].Used = append(s.Players[seat].Used, realms.RowRef{Sheet: u.Sheet, Row: u.Row})
 	s.Upgraded = append(s.Upgraded, Made{Seat: seat, Upgrade: u})
-	return s.settle(c)
+	return s.settle(d)
 }
 
 // settle finishes the campaign when the completion has nothing left to do.
-func (s *State) settle(c *campaigns.Campaign) error {
+func (s *State) settle(d *lastDeck) error {
 	if s.Phase() != "completion" {
 		return nil
 	}
-	_, ok, err := s.CompletionTurn(c)
+	_, ok, err := s.completionTurn(d)
 	if err != nil {
 		return err
 	}
@@ -536,7 +636,42 @@ func (s *State) settle(c *campaigns.Campaign) error {
 }
 
 // Settle finishes a campaign whose completion has nothing to do (call after the last Record).
-func (s *State) Settle(c *campaigns.Campaign) error { return s.settle(c) }
+func (s *State) Settle(c *campaigns.Campaign) error { return s.settle(&lastDeck{c: c}) }
+
+// IsHuman says whether p is a human's seat rather than a bot's.
+func IsHuman(p Player) bool { return strings.EqualFold(p.Who, "human") }
+
+// BotCompletions makes the post-campaign upgrades (SR 8.10) of the bot seats, by
+// BotCompletion, for as long as it is a bot's turn, and finishes the campaign when nobody has
+// any upgrade left to make; it returns how many it made. Outside the completion it does
+// nothing. Run calls it whenever the completion may have reached a bot's turn (the last
+// game recorded, a human's upgrade made), so that a stored campaign never waits for a bot.
+func (s *State) BotCompletions(c *campaigns.Campaign) (int, error) {
+	d := &lastDeck{c: c}
+	if err := s.settle(d); err != nil {
+		return 0, err
+	}
+	made := 0
+	for s.Phase() == "completion" {
+		seat, ok, err := s.completionTurn(d)
+		if err != nil {
+			return made, err
+		}
+		if !ok || IsHuman(s.Players[seat]) {
+			break
+		}
+		cands, err := s.candidates(d, seat, false)
+		if err != nil {
+			return made, err
+		}
+		// Each upgrade uses a row for good, so the loop ends: at most TotalUpgrades a seat.
+		if err := s.complete(d, seat, BotCompletion(cands, d.cat)); err != nil {
+			return made, fmt.Errorf("bot %s's completion: %w", s.Players[seat].Who, err)
+		}
+		made++
+	}
+	return made, nil
+}
 
 // BotCompletion is a bot's post-campaign upgrade: the most expensive card, then the first
 // by name, on the first free row (a simple policy).

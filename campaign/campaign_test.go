@@ -13,6 +13,9 @@ import (
 	"starnexus/games/realms/campaigns"
 )
 
+// withSeed is a chosen campaign seed (a reproducible campaign).
+func withSeed(n uint64) *uint64 { return &n }
+
 func load(t *testing.T) *campaigns.Campaign {
 	t.Helper()
 	c, err := campaigns.Load("frontier-accord")
@@ -94,7 +97,7 @@ func roundTrip(t *testing.T, s *State) *State {
 // after each game what SR 8 says the state keeps, then the post-campaign completion.
 func TestWholeCampaign(t *testing.T) {
 	c := load(t)
-	s, err := New(c, "t", [2]string{"greedy", "greedy"}, 42)
+	s, err := New(c, "t", [2]string{"greedy", "greedy"}, withSeed(42))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,6 +41,9 @@ func (s *State) GameOf(c *campaigns.Campaign, id string) (*realms.State, error) 
 			return nil, err
 		}
 		g := Game{ID: id, Scenario: r.Scenario, Seed: s.gameSeed(r.Scenario), First: r.First, Choice: -1}
+		if r.Seed != nil {
+			g.Seed = *r.Seed // every result but those an earlier version stored
+		}
 		if opts := sc.Options(); len(opts) > 0 {
 			for k, o := range opts {
 				if o.Name == r.Choice {

@@ -22,7 +22,7 @@ func TestGameOfAndFinishGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Create(ctx, db, c, "gameof", [2]string{"greedy", "greedy"}, 11)
+	r, err := Create(ctx, db, c, "gameof", [2]string{"greedy", "greedy"}, withSeed(11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestFinishGameConcurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Create(ctx, db, c, "race", [2]string{"greedy", "random"}, 2)
+	r, err := Create(ctx, db, c, "race", [2]string{"greedy", "random"}, withSeed(2))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,14 +33,15 @@ type Run struct {
 	Content *campaigns.Campaign
 }
 
-// Create starts and stores a new campaign of content c.
-func Create(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed uint64) (*Run, error) {
+// Create starts and stores a new campaign of content c: reproducible from seed, or with
+// secret game seeds when seed is nil (see New).
+func Create(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed *uint64) (*Run, error) {
 	return CreateWith(ctx, db, c, name, who, seed, nil)
 }
 
 // CreateWith is Create where prep, if not nil, completes the new state before it is stored
 // (the server gives the human seats their token hashes).
-func CreateWith(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed uint64, prep func(*State)) (*Run, error) {
+func CreateWith(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed *uint64, prep func(*State)) (*Run, error) {
 	for i, w := range who {
 		if !strings.EqualFold(w, "human") {
 			if _, err := bots.New(w); err != nil {
@@ -83,11 +84,35 @@ func Open(ctx context.Context, db DB, name string) (*Run, error) {
 
 // FromRecord reads a stored campaign's state and loads its content.
 func FromRecord(rec *store.Campaign, db DB) (*Run, error) {
+	return Contents{}.FromRecord(rec, db)
+}
+
+// Contents holds campaign contents by id, each loaded once: a list of campaigns loads the
+// card data and the content of each content it meets once, not once per campaign (a load
+// parses the card files and the campaign's YAML). The zero value is not usable: make one
+// with Contents{} (a map) for one list.
+type Contents map[string]*campaigns.Campaign
+
+// Load returns the content id, loading it the first time.
+func (cs Contents) Load(id string) (*campaigns.Campaign, error) {
+	if c, ok := cs[id]; ok {
+		return c, nil
+	}
+	c, err := campaigns.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	cs[id] = c
+	return c, nil
+}
+
+// FromRecord reads a stored campaign's state, with its content from cs.
+func (cs Contents) FromRecord(rec *store.Campaign, db DB) (*Run, error) {
 	var st State
 	if err := json.Unmarshal(rec.State, &st); err != nil {
 		return nil, fmt.Errorf("campaign %s: its stored state: %w", rec.Name, err)
 	}
-	c, err := campaigns.Load(st.Campaign)
+	c, err := cs.Load(st.Campaign)
 	if err != nil {
 		return nil, fmt.Errorf("campaign %s: %w", rec.Name, err)
 	}
@@ -109,16 +134,20 @@ func (r *Run) save(ctx context.Context, w store.CampaignSave) error {
 }
 
 // Live is the campaign game under way: its State, replayed from the store's log, and the bots
-// of its bot seats. A bot's random source for a decision is drawn from the game's seed, the
-// seat and the log's length (BotRNG), so that a game continued after an interruption is the
-// game it would have been, without asking the bots again for the decisions already logged
-// (the strong bots think for hundreds of milliseconds each).
+// of its bot seats. A game continued after an interruption replays its log: the bots are not
+// asked again for the decisions already logged (the strong bots think for hundreds of
+// milliseconds each). A bot's random source for a decision (BotRNG) is drawn from the game's
+// seed, the seat and the log's length in a reproducible campaign, so that the continued game
+// is the game the uninterrupted run would have played; otherwise from crypto/rand, so that
+// nothing about the bots' randomness can be computed from any seed, even the game's own once
+// its log publishes it.
 type Live struct {
 	Game    Game
 	St      *realms.State
 	Actions []store.Action // the game's log
 	Bots    []engine.Bot   // nil for a human seat
 	Rngs    []engine.RNG
+	derived bool // the campaign is reproducible (State.Reproducible)
 }
 
 // StartGame sets up the next scenario with the first player's choice (see State.Start) and
@@ -195,7 +224,7 @@ func (r *Run) live(ctx context.Context, anyDriver bool) (*Live, error) {
 	if m.Options[DriverOption] == DriverServer && !anyDriver {
 		return nil, fmt.Errorf("campaign %s: its game %s was started on the server, which plays its bots and records it: continue it in the browser (starnexus serve)", r.State.Name, g.ID)
 	}
-	l := &Live{Game: *g, St: st, Actions: acts, Bots: make([]engine.Bot, 2), Rngs: make([]engine.RNG, 2)}
+	l := &Live{Game: *g, St: st, Actions: acts, Bots: make([]engine.Bot, 2), Rngs: make([]engine.RNG, 2), derived: r.State.Reproducible()}
 	for i, p := range r.State.Players {
 		if !strings.EqualFold(p.Who, "human") {
 			if l.Bots[i], err = bots.New(p.Who); err != nil {
@@ -220,9 +249,13 @@ func (r *Run) live(ctx context.Context, anyDriver bool) (*Live, error) {
 }
 
 // BotRNG sets seat's random source for its decision at the current point of the log and
-// returns it.
+// returns it (see Live).
 func (l *Live) BotRNG(seat engine.Seat) *engine.RNG {
-	l.Rngs[seat] = engine.NewRNG(l.Game.Seed ^ uint64(len(l.Actions))*0x9E3779B97F4A7C15 + uint64(seat) + 1)
+	seed := secretSeed()
+	if l.derived {
+		seed = l.Game.Seed ^ uint64(len(l.Actions))*0x9E3779B97F4A7C15 + uint64(seat) + 1
+	}
+	l.Rngs[seat] = engine.NewRNG(seed)
 	return &l.Rngs[seat]
 }
 
@@ -253,8 +286,8 @@ func (r *Run) BotMove(ctx context.Context, l *Live) error {
 }
 
 // Finish records the result of the game of l, which is over, and marks the game finished,
-// in one transaction. The campaign is settled when it was the last scenario and the
-// completion has nothing to do.
+// in one transaction. After the last scenario the same transaction holds the bots'
+// post-campaign upgrades up to a human's turn (State.BotCompletions), or the campaign's end.
 func (r *Run) Finish(ctx context.Context, l *Live) (Result, error) {
 	if !l.St.Over() {
 		return Result{}, fmt.Errorf("game %s is not over", l.Game.ID)
@@ -275,7 +308,8 @@ func (r *Run) Finish(ctx context.Context, l *Live) (Result, error) {
 	if winner >= 0 && l.St.RealmsView(engine.Spectator).Authority(engine.Seat(1-winner)) > 0 {
 		r.State.Results[len(r.State.Results)-1].Political = true
 	}
-	if err := r.State.Settle(r.Content); err != nil {
+	if _, err := r.State.BotCompletions(r.Content); err != nil {
+		r.State = prev
 		return Result{}, err
 	}
 	if err := r.save(ctx, store.CampaignSave{FinishGame: l.Game.ID, Winners: seats}); err != nil {
@@ -285,10 +319,16 @@ func (r *Run) Finish(ctx context.Context, l *Live) (Result, error) {
 	return r.State.Results[len(r.State.Results)-1], nil
 }
 
-// Complete makes one post-campaign upgrade (SR 8.10) and stores it.
+// Complete makes one post-campaign upgrade (SR 8.10) and, in the same save, the bots' upgrades
+// that follow it up to a human's turn or the campaign's end.
 func (r *Run) Complete(ctx context.Context, seat int, u realms.Upgrade) error {
 	prev := cloneState(r.State)
 	if err := r.State.Complete(r.Content, seat, u); err != nil {
+		r.State = prev
+		return err
+	}
+	if _, err := r.State.BotCompletions(r.Content); err != nil {
+		r.State = prev
 		return err
 	}
 	if err := r.save(ctx, store.CampaignSave{}); err != nil {
@@ -298,16 +338,21 @@ func (r *Run) Complete(ctx context.Context, seat int, u realms.Upgrade) error {
 	return nil
 }
 
-// Settle stores a campaign whose completion turns out to have nothing to do.
+// Settle brings a campaign in its completion up to date and stores it if that changed it:
+// it finishes a completion that has nothing left to do and makes the bots' pending upgrades.
+// Finish and Complete leave nothing pending; a campaign stored by an earlier version, which
+// made the bots' upgrades apart from the last game's result, may have some.
 func (r *Run) Settle(ctx context.Context) error {
 	if r.State.Phase() != "completion" {
 		return nil
 	}
 	prev := cloneState(r.State)
-	if err := r.State.Settle(r.Content); err != nil {
+	made, err := r.State.BotCompletions(r.Content)
+	if err != nil {
+		r.State = prev
 		return err
 	}
-	if !r.State.Finished {
+	if made == 0 && !r.State.Finished {
 		return nil
 	}
 	if err := r.save(ctx, store.CampaignSave{}); err != nil {

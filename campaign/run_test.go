@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"starnexus/store"
 	"starnexus/store/postgres"
 	"starnexus/store/sqlite"
 )
@@ -97,7 +98,7 @@ func killAndResume(t *testing.T, name string, open func(t *testing.T) DB) {
 	// The straight run.
 	ref := openDB(t, filepath.Join(dir, "ref.db"))
 	defer ref.Close()
-	rr, err := Create(ctx, ref, c, name, [2]string{"random", "greedy"}, 99)
+	rr, err := Create(ctx, ref, c, name, [2]string{"random", "greedy"}, withSeed(99))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func killAndResume(t *testing.T, name string, open func(t *testing.T) DB) {
 
 	// The interrupted run.
 	db := open(t)
-	r, err := Create(ctx, db, c, name, [2]string{"random", "greedy"}, 99)
+	r, err := Create(ctx, db, c, name, [2]string{"random", "greedy"}, withSeed(99))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,5 +216,50 @@ func killAndResume(t *testing.T, name string, open func(t *testing.T) DB) {
 	}
 	if essence(t, again.State) != after[2] {
 		t.Fatal("the stored campaign differs from the one in memory")
+	}
+}
+
+// TestSettlePendingBotCompletions: a campaign stored after its last game with a bot's
+// upgrades still to make (as an earlier version could leave it: it made them apart from the
+// result) gets them, and is stored finished, from Settle; Settle then has nothing to do.
+func TestSettlePendingBotCompletions(t *testing.T) {
+	ctx := context.Background()
+	c := load(t)
+	s := begun(t, c, 12)
+	s.Players[1].Who = "greedy" // two bots
+	if err := s.Record(c, "g", 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s.Phase() != "completion" {
+		t.Fatalf("phase %s after scenario 12", s.Phase())
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(t.TempDir(), "c.db"))
+	defer db.Close()
+	if err := db.CreateCampaign(ctx, &store.Campaign{Name: s.Name, State: data}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(ctx, db, s.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Settle(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open(ctx, db, s.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.State.Finished || again.Rec.Version != 2 || again.State.Upgrades(0) == 0 || again.State.Upgrades(1) == 0 {
+		t.Fatalf("after Settle: finished %v, version %d, upgrades %d and %d", again.State.Finished, again.Rec.Version, again.State.Upgrades(0), again.State.Upgrades(1))
+	}
+	if err := again.Settle(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if rec, err := db.LoadCampaign(ctx, s.Name); err != nil || rec.Version != 2 {
+		t.Fatalf("a second Settle saved again: %v, %v", rec, err)
 	}
 }

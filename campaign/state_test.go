@@ -11,7 +11,7 @@ import (
 
 func fresh(t *testing.T, c *campaigns.Campaign) *State {
 	t.Helper()
-	s, err := New(c, "t", [2]string{"greedy", "human"}, 5)
+	s, err := New(c, "t", [2]string{"greedy", "human"}, withSeed(5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,5 +242,46 @@ func TestScenarioGameOptions(t *testing.T) {
 	}
 	if st.Explorers != 5 {
 		t.Fatalf("the game has %d explorers", st.Explorers)
+	}
+}
+
+// TestBotCompletions: after scenario 12 the bot (the Empire, seat 1) makes its upgrades
+// whenever it is its turn and only then; the human's turns wait for the human, and the
+// campaign finishes when nobody has any left.
+func TestBotCompletions(t *testing.T) {
+	c := load(t)
+	s := begun(t, c, 12) // seat 1 greedy, seat 2 human
+	if made, err := s.BotCompletions(c); err != nil || made != 0 {
+		t.Fatalf("bot completions during scenario 12: %d, %v", made, err)
+	}
+	if err := s.Record(c, "g", 1, nil); err != nil { // the human wins and goes first
+		t.Fatal(err)
+	}
+	if made, err := s.BotCompletions(c); err != nil || made != 0 {
+		t.Fatalf("bot completions on the human's turn: %d, %v", made, err)
+	}
+	for round := 0; s.Phase() == "completion"; round++ {
+		seat, ok, err := s.CompletionTurn(c)
+		if err != nil || !ok || seat != 1 {
+			t.Fatalf("round %d: turn %d %v %v; want the human's (the bot's are made)", round, seat, ok, err)
+		}
+		cands, err := s.Candidates(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bot := s.Upgrades(0)
+		if err := s.Complete(c, 1, cands[0]); err != nil {
+			t.Fatal(err)
+		}
+		made, err := s.BotCompletions(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Upgrades(0) != bot+made || made > 1 && s.Upgrades(1) < TotalUpgrades {
+			t.Fatalf("round %d: the bot made %d upgrades (%d → %d) while the human had some left", round, made, bot, s.Upgrades(0))
+		}
+	}
+	if !s.Finished || s.Upgrades(0) == 0 || s.Upgrades(1) == 0 {
+		t.Fatalf("after the completion: finished %v, upgrades %d and %d", s.Finished, s.Upgrades(0), s.Upgrades(1))
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,7 +26,13 @@ import (
 // given when the campaign is created: its key to the campaign's requests and to the seat of
 // each of its games. The bots play their games through the server's bot machinery, make the
 // setup choice by campaign.State.BotChoice and their post-campaign upgrades by
-// campaign.BotCompletion.
+// campaign.BotCompletion, in the same transaction as the last game's result or the human's
+// upgrade that gives them the turn (campaign.Run.Finish, campaign.Run.Complete): reading a
+// campaign never writes it.
+//
+// A campaign created without a seed draws each game's seed from crypto/rand when the game
+// starts (campaign.SeedsSecret). The campaign's state holds the seed of the game under way, so
+// the state itself never leaves the server: the JSON below lists what may.
 
 // campaignRoutes registers the campaign endpoints.
 func (s *Server) campaignRoutes(mux *http.ServeMux) {
@@ -95,76 +103,19 @@ func (s *Server) finishGame(g *game, winners []int) error {
 		return fmt.Errorf("campaign game %s is not a Star Realms game", g.id)
 	}
 	name := g.meta.Options["campaign"]
+	// The bots' post-campaign upgrades, after the last scenario, are made in the same
+	// transaction as the result.
 	recorded, err := campaign.FinishGame(ctx, db, name, g.id, st)
 	if err != nil {
 		return err
 	}
 	if recorded {
 		s.log.Info("campaign game recorded", "campaign", name, "game", g.id, "scenario", g.meta.Options["scenario"])
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			if err := s.botCompletions(s.ctx, name); err != nil && s.ctx.Err() == nil {
-				s.log.Error("campaign completion", "campaign", name, "err", err)
-			}
-		}()
 	}
 	return nil
 }
 
-// botCompletions settles a campaign whose completion has nothing to do, and makes the
-// post-campaign upgrades of its bot seats while it is a bot's turn (SR 8.10).
-func (s *Server) botCompletions(ctx context.Context, name string) error {
-	db, err := s.campaignDB()
-	if err != nil {
-		return err
-	}
-	// Each round makes one upgrade (at most 2 × campaign.TotalUpgrades in a campaign) or
-	// stops; the bound only guards against a state that would not move.
-	for conflicts, round := 0, 0; round < 4*campaign.TotalUpgrades; round++ {
-		r, err := campaign.Open(ctx, db, name)
-		if err != nil {
-			return err
-		}
-		if r.State.Phase() != "completion" {
-			return nil
-		}
-		err = r.Settle(ctx)
-		if err == nil && !r.State.Finished {
-			err = botComplete(ctx, r)
-		}
-		if errors.Is(err, store.ErrConflict) && conflicts < 5 {
-			conflicts++
-			continue // another process moved the campaign on: look again
-		}
-		if err != nil || r.State.Finished {
-			return err
-		}
-		if seat, ok, _ := r.State.CompletionTurn(r.Content); !ok || isHuman(r.State.Players[seat]) {
-			return nil
-		}
-	}
-	return fmt.Errorf("campaign %s: the bots' completion does not end", name)
-}
-
-// botComplete makes one upgrade of the completion if it is a bot's turn.
-func botComplete(ctx context.Context, r *campaign.Run) error {
-	seat, ok, err := r.State.CompletionTurn(r.Content)
-	if err != nil || !ok || isHuman(r.State.Players[seat]) {
-		return err
-	}
-	cands, err := r.State.Candidates(r.Content, seat)
-	if err != nil || len(cands) == 0 {
-		return err
-	}
-	cat, err := r.Content.GameCatalog(campaigns.Scenarios)
-	if err != nil {
-		return err
-	}
-	return r.Complete(ctx, seat, campaign.BotCompletion(cands, cat))
-}
-
-func isHuman(p campaign.Player) bool { return strings.EqualFold(p.Who, "human") }
+func isHuman(p campaign.Player) bool { return campaign.IsHuman(p) }
 
 // campaignSeat finds the human seat of r whose token the request carries: -1 with no token
 // (or no human seat), an error for a token that names none.
@@ -253,6 +204,19 @@ type completionJSON struct {
 	Candidates []upgradeJSON `json:"candidates"`
 }
 
+// resultJSON is a scenario's result as the API shows it: campaign.Result without the game's
+// seed (the finished game's /log has it).
+type resultJSON struct {
+	Scenario  int    `json:"scenario"`
+	Game      string `json:"game"`
+	First     int    `json:"first"`
+	Choice    string `json:"choice,omitempty"`
+	Winner    int    `json:"winner"`
+	Political bool   `json:"political,omitempty"`
+	Points    int    `json:"points"`
+	Upgrades  int    `json:"upgrades"`
+}
+
 type campaignJSON struct {
 	Name       string               `json:"name"`
 	Content    string               `json:"content"`
@@ -262,18 +226,21 @@ type campaignJSON struct {
 	Game       string               `json:"game,omitempty"` // the game under way
 	Players    []campaignPlayerJSON `json:"players"`
 	Upgraded   []upgradeJSON        `json:"upgraded"`
-	Results    []campaign.Result    `json:"results"`
+	Results    []resultJSON         `json:"results"`
 	Scenario   *scenarioJSON        `json:"scenario,omitempty"` // the next scenario
 	Completion *completionJSON      `json:"completion,omitempty"`
 	Winner     int                  `json:"winner"` // -1 until decided (or shared)
 }
 
-func campaignStatus(run *campaign.Run) campaignJSON {
+// campaignStatus is the campaign's JSON; brief leaves out the completion's candidates, which
+// cost a check of every card on every row (the list).
+func campaignStatus(run *campaign.Run, brief bool) campaignJSON {
 	st := run.State
 	out := campaignJSON{Name: st.Name, Content: st.Campaign, Phase: st.Phase(), Next: st.Next, First: st.First, Winner: st.Winner(),
-		Results: st.Results, Upgraded: []upgradeJSON{}}
-	if out.Results == nil {
-		out.Results = []campaign.Result{}
+		Results: []resultJSON{}, Upgraded: []upgradeJSON{}}
+	for _, r := range st.Results {
+		out.Results = append(out.Results, resultJSON{Scenario: r.Scenario, Game: r.Game, First: r.First, Choice: r.Choice,
+			Winner: r.Winner, Political: r.Political, Points: r.Points, Upgrades: r.Upgrades})
 	}
 	if st.Current != nil {
 		out.Game = st.Current.ID
@@ -305,6 +272,9 @@ func campaignStatus(run *campaign.Run) campaignJSON {
 		}
 		out.Scenario = sj
 	}
+	if brief {
+		return out
+	}
 	if seat, ok, err := st.CompletionTurn(run.Content); err == nil && ok {
 		cj := &completionJSON{Seat: seat, Candidates: []upgradeJSON{}}
 		if cands, err := st.Candidates(run.Content, seat); err == nil {
@@ -322,29 +292,58 @@ func upgradeOf(seat int, u realms.Upgrade, scenario int) upgradeJSON {
 		Name: realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row})}
 }
 
+// The campaign list's pages (docs/api.md): campaigns by name, limit a page.
+const (
+	campaignPageDefault = 50
+	campaignPageMax     = 200
+)
+
+// handleCampaignList answers a page of campaigns: ?limit=N (default campaignPageDefault, at
+// most campaignPageMax) campaigns whose names sort after ?after=NAME; "next" is the request
+// of the following page, absent on the last. Each content is loaded once per page, and the
+// listed campaigns leave out the completion's candidates, so a page costs the decoding of
+// its records and no more.
 func (s *Server) handleCampaignList(w http.ResponseWriter, r *http.Request) {
 	db, err := s.campaignDB()
 	if err != nil {
 		writeErr(w, err)
 		return
 	}
-	recs, err := db.ListCampaigns(r.Context())
+	q := r.URL.Query()
+	limit := campaignPageDefault
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			writeErr(w, errf(http.StatusBadRequest, "limit: a number of campaigns from 1 to %d", campaignPageMax))
+			return
+		}
+		limit = min(n, campaignPageMax)
+	}
+	after := q.Get("after")
+	// One more than the page says whether another page follows.
+	recs, err := db.ListCampaigns(r.Context(), store.CampaignPage{After: after, Limit: limit + 1})
 	if err != nil {
 		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
 		return
 	}
+	more := len(recs) > limit
+	recs = recs[:min(len(recs), limit)]
 	out := []campaignJSON{}
+	contents := campaign.Contents{}
 	for i := range recs {
-		run, err := campaign.FromRecord(&recs[i], db)
+		run, err := contents.FromRecord(&recs[i], db)
 		if err != nil {
 			s.log.Error("campaign list", "campaign", recs[i].Name, "err", err)
 			continue
 		}
-		c := campaignStatus(run)
-		c.Completion = nil // the list is brief: GET /api/campaigns/{name} has the candidates
-		out = append(out, c)
+		out = append(out, campaignStatus(run, true))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"campaigns": out, "contents": campaigns.Names()})
+	resp := map[string]any{"campaigns": out, "contents": campaigns.Names()}
+	if more && len(recs) > 0 {
+		next := url.Values{"after": {recs[len(recs)-1].Name}, "limit": {strconv.Itoa(limit)}}
+		resp["next"] = "/api/campaigns?" + next.Encode()
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 type campaignCreateReq struct {
@@ -417,15 +416,13 @@ func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	seed := randomSeed()
-	if req.Seed != nil {
-		if !s.cfg.AllowSeed {
-			writeErr(w, errf(http.StatusBadRequest, "a client-chosen seed is accepted only when the server runs with --allow-seed"))
-			return
-		}
-		seed = *req.Seed
+	// Without a seed each game draws its own secret one when it starts; a chosen seed makes
+	// the campaign reproducible (and known to whoever chose it).
+	if req.Seed != nil && !s.cfg.AllowSeed {
+		writeErr(w, errf(http.StatusBadRequest, "a client-chosen seed is accepted only when the server runs with --allow-seed"))
+		return
 	}
-	run, err := campaign.CreateWith(r.Context(), db, c, name, who, seed, func(st *campaign.State) {
+	run, err := campaign.CreateWith(r.Context(), db, c, name, who, req.Seed, func(st *campaign.State) {
 		for i, t := range tokens {
 			if t != "" {
 				st.Players[i].TokenHash = store.HashToken(t)
@@ -459,20 +456,17 @@ func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
 		seats = append(seats, so)
 	}
 	s.log.Info("campaign created", "campaign", run.State.Name, "content", c.ID)
-	writeJSON(w, http.StatusCreated, map[string]any{"name": run.State.Name, "seats": seats, "campaign": campaignStatus(run)})
+	writeJSON(w, http.StatusCreated, map[string]any{"name": run.State.Name, "seats": seats, "campaign": campaignStatus(run, false)})
 }
 
+// handleCampaignStatus only reads: a GET never writes the store.
 func (s *Server) handleCampaignStatus(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	if err := s.botCompletions(r.Context(), name); err != nil {
-		s.log.Warn("campaign completion", "campaign", name, "err", err)
-	}
-	run, err := s.openCampaign(r.Context(), name)
+	run, err := s.openCampaign(r.Context(), r.PathValue("name"))
 	if err != nil {
 		writeErr(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, campaignStatus(run))
+	writeJSON(w, http.StatusOK, campaignStatus(run, false))
 }
 
 type campaignStartReq struct {
@@ -561,7 +555,7 @@ func (s *Server) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("campaign game started", "campaign", st.Name, "game", live.Game.ID, "scenario", live.Game.Scenario)
 	writeJSON(w, http.StatusCreated, map[string]any{"game": live.Game.ID, "scenario": live.Game.Scenario, "seat": seat,
-		"choice": campaign.ChoiceName(run.Content, live.Game), "campaign": campaignStatus(run)})
+		"choice": campaign.ChoiceName(run.Content, live.Game), "campaign": campaignStatus(run, false)})
 }
 
 type campaignCompleteReq struct {
@@ -576,11 +570,7 @@ func (s *Server) handleCampaignComplete(w http.ResponseWriter, r *http.Request) 
 		writeErr(w, err)
 		return
 	}
-	name := r.PathValue("name")
-	if err := s.botCompletions(r.Context(), name); err != nil {
-		s.log.Warn("campaign completion", "campaign", name, "err", err)
-	}
-	run, err := s.openCampaign(r.Context(), name)
+	run, err := s.openCampaign(r.Context(), r.PathValue("name"))
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -592,6 +582,13 @@ func (s *Server) handleCampaignComplete(w http.ResponseWriter, r *http.Request) 
 	}
 	if seat < 0 {
 		writeErr(w, errf(http.StatusUnauthorized, "no token: send Authorization: Bearer TOKEN of your campaign seat"))
+		return
+	}
+	// A campaign stored by an earlier version may still wait for a bot's upgrades: they are
+	// made here, in memory, before looking whose turn it is, and saved with the human's
+	// upgrade (a refusal saves nothing).
+	if _, err := run.State.BotCompletions(run.Content); err != nil {
+		writeErr(w, errf(http.StatusInternalServerError, "%v", err))
 		return
 	}
 	turn, ok, err := run.State.CompletionTurn(run.Content)
@@ -607,6 +604,7 @@ func (s *Server) handleCampaignComplete(w http.ResponseWriter, r *http.Request) 
 		writeErr(w, errf(http.StatusForbidden, "it is %s's turn to complete an upgrade (SR 8.10)", run.State.Players[turn].Name))
 		return
 	}
+	// The bots' upgrades that follow are saved with the human's.
 	u := realms.Upgrade{Card: req.Card, Sheet: req.Sheet, Row: req.Row}
 	if err := run.Complete(r.Context(), seat, u); err != nil {
 		status := http.StatusUnprocessableEntity
@@ -616,12 +614,5 @@ func (s *Server) handleCampaignComplete(w http.ResponseWriter, r *http.Request) 
 		writeErr(w, errf(status, "%v", err))
 		return
 	}
-	if err := s.botCompletions(r.Context(), name); err != nil {
-		s.log.Warn("campaign completion", "campaign", name, "err", err)
-	}
-	if run, err = s.openCampaign(r.Context(), name); err != nil {
-		writeErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, campaignStatus(run))
+	writeJSON(w, http.StatusOK, campaignStatus(run, false))
 }

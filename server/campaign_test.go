@@ -3,8 +3,10 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -414,7 +416,8 @@ func TestCampaignTerminalGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := campaign.Create(ctx, db, c, "terminal", [2]string{"greedy", "greedy"}, 4)
+	seed := uint64(4)
+	r, err := campaign.Create(ctx, db, c, "terminal", [2]string{"greedy", "greedy"}, &seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,9 +483,10 @@ func TestCampaignTwoProcessesPostgres(t *testing.T) {
 }
 
 // TestCampaignCompletionThroughServer: a campaign whose twelve scenarios were played (by
-// bots, in package campaign) and whose seat 1 is then a human's: the bot makes its
-// post-campaign upgrades by itself, the human makes theirs through the API in turn (SR
-// 8.10), and the campaign ends finished with both sides' upgrades made.
+// bots, in package campaign) and whose seat 1 is a human's by the time the last game ends:
+// the bot makes its post-campaign upgrades with the last result and with each of the human's,
+// the human makes theirs through the API in turn (SR 8.10), reading the campaign never
+// writes it, and the campaign ends finished with both sides' upgrades made.
 func TestCampaignCompletionThroughServer(t *testing.T) {
 	h := newHarness(t, Config{AllowSeed: true})
 	h.stop()
@@ -495,10 +499,12 @@ func TestCampaignCompletionThroughServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := campaign.Create(ctx, db, c, "complete", [2]string{"greedy", "greedy"}, 4)
+	seed := uint64(4)
+	r, err := campaign.Create(ctx, db, c, "complete", [2]string{"greedy", "greedy"}, &seed)
 	if err != nil {
 		t.Fatal(err)
 	}
+	const tok = "the-human-token"
 	for r.State.Phase() == "scenario" {
 		l, err := r.StartGame(ctx, r.State.BotChoice(c))
 		if err != nil {
@@ -509,6 +515,10 @@ func TestCampaignCompletionThroughServer(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if l.Game.Scenario == 12 {
+			// Seat 1 is a human's from here on: saved with the last result.
+			r.State.Players[0].Who, r.State.Players[0].TokenHash = "human", store.HashToken(tok)
+		}
 		if _, err := r.Finish(ctx, l); err != nil {
 			t.Fatal(err)
 		}
@@ -516,16 +526,22 @@ func TestCampaignCompletionThroughServer(t *testing.T) {
 	if r.State.Phase() != "completion" {
 		t.Fatalf("after scenario 12 the campaign is %s", r.State.Phase())
 	}
-	const tok = "the-human-token"
-	r.State.Players[0].Who, r.State.Players[0].TokenHash = "human", store.HashToken(tok)
-	if r.Rec.State, err = json.Marshal(r.State); err != nil {
-		t.Fatal(err)
+	if seat, ok, err := r.State.CompletionTurn(c); err != nil || !ok || seat != 0 {
+		t.Fatalf("the stored completion waits for seat %d (%v, %v); the bot's turns are made with the last result", seat, ok, err)
 	}
-	if err := db.SaveCampaign(ctx, r.Rec, store.CampaignSave{}); err != nil {
-		t.Fatal(err)
+	if r.State.Results[11].Winner == 1 && r.State.Upgrades(1) == 0 {
+		t.Fatal("the bot, first in the completion, made no upgrade with the last result")
 	}
 	db.Close()
 	h.start(Config{AllowSeed: true})
+	stored := func() int {
+		t.Helper()
+		rec, err := h.srv.store.(store.Campaigns).LoadCampaign(ctx, "complete")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec.Version
+	}
 
 	type statusT struct {
 		Phase      string `json:"phase"`
@@ -548,6 +564,18 @@ func TestCampaignCompletionThroughServer(t *testing.T) {
 			t.Fatalf("status: %d %s", code, b)
 		}
 		return s
+	}
+	version := stored()
+	for range 3 {
+		if s := status(); s.Completion == nil || s.Completion.Seat != 0 {
+			t.Fatalf("completion %+v, want the human's turn", s.Completion)
+		}
+		if code, b := h.do("GET", "/api/campaigns", "", nil); code != http.StatusOK {
+			t.Fatalf("list: %d %s", code, b)
+		}
+	}
+	if v := stored(); v != version {
+		t.Fatalf("reading the campaign wrote it: version %d, then %d", version, v)
 	}
 	made := 0
 	for s := status(); s.Phase == "completion"; s = status() {
@@ -599,5 +627,188 @@ func TestCampaignCompletionThroughServer(t *testing.T) {
 		if r.State.Upgrades(seat) < campaign.TotalUpgrades && len(cands) > 0 {
 			t.Fatalf("seat %d: %d upgrades and %d candidates left in a finished campaign", seat, r.State.Upgrades(seat), len(cands))
 		}
+	}
+}
+
+// TestCampaignSecretSeedsThroughServer: a campaign created without a seed (the server has no
+// --allow-seed). Game 1's log publishes its seed once it ends; game 2's seed, kept in the
+// store, is neither game 1's nor the one the campaign's old derivation gives from it, and
+// nothing the campaign endpoints answer (creation, status, list) holds a seed.
+func TestCampaignSecretSeedsThroughServer(t *testing.T) {
+	h := newHarness(t, Config{})
+	code, created := h.do("POST", "/api/campaigns", "", `{"name":"secret","seats":[{"kind":"bot","bot":"greedy"},{"kind":"bot","bot":"random"}]}`)
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, created)
+	}
+	published := []string{string(created)}
+	id1 := h.startScenario("secret", "", 0)
+	h.waitOver(id1)
+	waitFor(t, "game 1's result", func() bool { return len(h.campaign("secret").Results) == 1 })
+	code, b := h.do("GET", "/api/games/"+id1+"/log", "", nil)
+	var lg struct {
+		Seed *uint64 `json:"seed"`
+	}
+	if code != http.StatusOK || json.Unmarshal(b, &lg) != nil || lg.Seed == nil {
+		t.Fatalf("game 1's log: %d %s", code, b)
+	}
+	seed1 := *lg.Seed
+
+	id2 := h.startScenario("secret", "", 0)
+	g2, _, err := h.srv.store.LoadGame(context.Background(), id2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed2 := g2.Seed
+	// The old derivation: game n's seed was the campaign's seed ^ n*golden (mod 2^64).
+	golden := uint64(0x9E3779B97F4A7C15)
+	if seed2 == seed1 || seed2 == seed1^golden^2*golden {
+		t.Fatalf("game 2's seed %d follows from game 1's %d", seed2, seed1)
+	}
+	for _, path := range []string{"/api/campaigns/secret", "/api/campaigns"} {
+		code, b := h.do("GET", path, "", nil)
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d %s", path, code, b)
+		}
+		published = append(published, string(b))
+	}
+	for _, body := range published {
+		for _, seed := range []uint64{seed1, seed2} {
+			if strings.Contains(body, strconv.FormatUint(seed, 10)) || strings.Contains(body, `"seed"`) {
+				t.Fatalf("a campaign answer holds a seed (game 1's %d, game 2's %d): %s", seed1, seed2, body)
+			}
+		}
+	}
+}
+
+// TestCampaignListPages: the list comes in pages of ?limit= campaigns by name, each naming
+// the request of the next page; the limit has a default and a maximum, and a bad one is
+// refused.
+func TestCampaignListPages(t *testing.T) {
+	h := newHarness(t, Config{})
+	db := h.srv.store.(campaign.DB)
+	c, err := campaigns.Load("frontier-accord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = campaignPageMax + 5
+	for i := range n {
+		if _, err := campaign.Create(context.Background(), db, c, fmt.Sprintf("c%03d", i), [2]string{"human", "greedy"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type page struct {
+		Campaigns []campaignT `json:"campaigns"`
+		Contents  []string    `json:"contents"`
+		Next      string      `json:"next"`
+	}
+	get := func(path string) page {
+		t.Helper()
+		code, b := h.do("GET", path, "", nil)
+		var p page
+		if code != http.StatusOK || json.Unmarshal(b, &p) != nil {
+			t.Fatalf("%s: %d %.300s", path, code, b)
+		}
+		return p
+	}
+	var names []string
+	pages := 0
+	for path := "/api/campaigns?limit=60"; path != ""; pages++ {
+		p := get(path)
+		if len(p.Campaigns) > 60 || len(p.Contents) == 0 {
+			t.Fatalf("%s: %d campaigns, contents %v", path, len(p.Campaigns), p.Contents)
+		}
+		for _, c := range p.Campaigns {
+			names = append(names, c.Name)
+			if c.Phase != "scenario" || len(c.Players) != 2 {
+				t.Fatalf("listed %+v", c)
+			}
+		}
+		path = p.Next
+	}
+	if len(names) != n || pages != 4 {
+		t.Fatalf("%d campaigns in %d pages, want %d in 4", len(names), pages, n)
+	}
+	for i, name := range names {
+		if name != fmt.Sprintf("c%03d", i) {
+			t.Fatalf("campaign %d of the pages is %s", i, name)
+		}
+	}
+	if p := get("/api/campaigns"); len(p.Campaigns) != campaignPageDefault || p.Next != "/api/campaigns?after=c049&limit=50" {
+		t.Fatalf("the default page: %d campaigns, next %q", len(p.Campaigns), p.Next)
+	}
+	if p := get("/api/campaigns?limit=100000"); len(p.Campaigns) != campaignPageMax || p.Next == "" {
+		t.Fatalf("a limit above the maximum: %d campaigns, next %q", len(p.Campaigns), p.Next)
+	}
+	if p := get("/api/campaigns?after=c200&limit=10"); len(p.Campaigns) != 4 || p.Campaigns[0].Name != "c201" || p.Next != "" {
+		t.Fatalf("the last page: %d campaigns, next %q", len(p.Campaigns), p.Next)
+	}
+	for _, bad := range []string{"0", "-1", "x"} {
+		if code, b := h.do("GET", "/api/campaigns?limit="+bad, "", nil); code != http.StatusBadRequest {
+			t.Fatalf("limit=%s: %d %s", bad, code, b)
+		}
+	}
+}
+
+// TestCampaignGetNeverWrites: a campaign stored after its last game with a bot's upgrades
+// still to make (as an earlier version could leave it, which made them when the status was
+// read): reading its status and the list shows the bot's turn and writes nothing; a refused
+// completion request writes nothing either.
+func TestCampaignGetNeverWrites(t *testing.T) {
+	h := newHarness(t, Config{})
+	ctx := context.Background()
+	c, err := campaigns.Load("frontier-accord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := uint64(6)
+	s, err := campaign.New(c, "pending", [2]string{"greedy", "greedy"}, &seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 1; k <= campaigns.Scenarios; k++ {
+		g, err := s.Start(c, max(0, s.BotChoice(c)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.ID = fmt.Sprintf("g%d", k)
+		if err := s.Begin(c, g); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Record(c, g.ID, 1, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := h.srv.store.(campaign.DB)
+	if err := db.CreateCampaign(ctx, &store.Campaign{Name: "pending", State: data}); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		code, b := h.do("GET", "/api/campaigns/pending", "", nil)
+		var st struct {
+			Phase      string `json:"phase"`
+			Completion *struct {
+				Seat int `json:"seat"`
+			} `json:"completion"`
+		}
+		if code != http.StatusOK || json.Unmarshal(b, &st) != nil || st.Phase != "completion" || st.Completion == nil || st.Completion.Seat != 1 {
+			t.Fatalf("status: %d %.300s; want the bot's (seat 2's) completion turn", code, b)
+		}
+		if code, b := h.do("GET", "/api/campaigns", "", nil); code != http.StatusOK {
+			t.Fatalf("list: %d %s", code, b)
+		}
+		if code, b := h.do("POST", "/api/campaigns/pending/complete", "", `{"card":"Cutter","sheet":"Federation 1","row":1}`); code != http.StatusUnauthorized {
+			t.Fatalf("a completion without a token: %d %s", code, b)
+		}
+	}
+	rec, err := db.LoadCampaign(ctx, "pending")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Version != 1 || string(rec.State) != string(data) {
+		t.Fatalf("the campaign was written: version %d", rec.Version)
 	}
 }

@@ -25,14 +25,23 @@ type CampaignSave struct {
 	Winners    []int
 }
 
+// CampaignPage is one page of ListCampaigns: the campaigns whose names sort after After (""
+// from the first), in the database's order of names, at most Limit of them (0: no limit).
+// Paging by name rather than by offset keeps a page stable while campaigns are created, and
+// the database walks its primary key instead of skipping rows.
+type CampaignPage struct {
+	After string
+	Limit int
+}
+
 // Campaigns stores campaigns. store/sqlite and store/postgres implement it beside Store.
 type Campaigns interface {
 	// CreateCampaign stores a new campaign at version 1 (ErrExists if the name is taken).
 	CreateCampaign(ctx context.Context, c *Campaign) error
 	// LoadCampaign returns a campaign (ErrNotFound).
 	LoadCampaign(ctx context.Context, name string) (*Campaign, error)
-	// ListCampaigns returns every campaign, by name.
-	ListCampaigns(ctx context.Context) ([]Campaign, error)
+	// ListCampaigns returns a page of campaigns, by name.
+	ListCampaigns(ctx context.Context, p CampaignPage) ([]Campaign, error)
 	// SaveCampaign writes c.State and c.Game and does what w says, all in one transaction,
 	// if the stored campaign is still at c.Version (ErrConflict otherwise: another process
 	// saved it since it was loaded); c.Version is then the new version.

@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"starnexus/campaign"
 	"starnexus/engine"
@@ -25,7 +24,9 @@ const campaignUsage = `usage: starnexus campaign COMMAND [options]
 
 commands:
   new     --name N --seats human,greedy [--seed S] [--campaign ID] [--db FILE]
-          start a Rise of Empire campaign (seat 1 plays the Empire, seat 2 the Federation)
+          start a Rise of Empire campaign (seat 1 plays the Empire, seat 2 the Federation);
+          without --seed each game draws its own secret seed, with it every game derives
+          from S and the campaign replays exactly
   play    --name N [--all] [--db FILE]
           play the next scenario (or continue the game under way); --all plays on to the
           end of the campaign when no seat is human
@@ -54,7 +55,7 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch sub {
 	case "new":
 		seats = fs.String("seats", "human,greedy", "who plays seat 1 (the Empire) and seat 2 (the Federation): human or a bot ("+strings.Join(botNames(), ", ")+")")
-		seed = fs.Uint64("seed", 0, "random seed (default: drawn from the clock and printed)")
+		seed = fs.Uint64("seed", 0, "make the campaign reproducible: every game's seed derives from this `seed` (default: each game draws its own secret seed)")
 		content = fs.String("campaign", "frontier-accord", "the campaign content: "+strings.Join(campaigns.Names(), ", "))
 		line = "starnexus campaign new --name N [--seats human,greedy] [--seed S] [--campaign ID] [--db FILE]"
 	case "play":
@@ -94,9 +95,9 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		given := false
 		fs.Visit(func(f *flag.Flag) { given = given || f.Name == "seed" })
 		if !given {
-			*seed = uint64(time.Now().UnixNano())
+			seed = nil
 		}
-		err = campaignNew(ctx, cdb, out, *name, *content, *seats, *seed)
+		err = campaignNew(ctx, cdb, out, *name, *content, *seats, seed)
 	case "play":
 		err = campaignPlay(ctx, cdb, stdin, out, isTerminal(stdout), *name, *all)
 	case "status":
@@ -112,7 +113,9 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, content, seats string, seed uint64) error {
+// campaignNew creates the campaign: reproducible from seed, or with secret game seeds when
+// seed is nil.
+func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, content, seats string, seed *uint64) error {
 	who := splitList(seats)
 	if len(who) != 2 {
 		return fmt.Errorf("--seats: a campaign has two seats (the Empire, the Federation), got %d", len(who))
@@ -137,7 +140,7 @@ func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, conte
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "Campaign %s: %s, seed %d.\n", r.State.Name, c.Name, seed)
+	fmt.Fprintf(out, "Campaign %s: %s, %s.\n", r.State.Name, c.Name, seedsText(r.State))
 	for i, p := range r.State.Players {
 		fmt.Fprintf(out, "  seat %d: %s (%s), played by %s\n", i+1, p.Name, p.Faction, p.Who)
 	}
@@ -171,9 +174,7 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 	for {
 		switch r.State.Phase() {
 		case "finished":
-			if !all {
-				fmt.Fprintf(out, "Campaign %s is finished. %s\n", r.State.Name, winnerText(r.State))
-			}
+			fmt.Fprintf(out, "Campaign %s is finished. %s\n", r.State.Name, winnerText(r.State))
 			return nil
 		case "completion":
 			if err := completion(ctx, r, in, out, humans == 0); err != nil {
@@ -186,7 +187,9 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 			if err != nil || quit {
 				return err
 			}
-			if !all {
+			// After the last scenario the bots' completion upgrades came with its result, and
+			// without a human the campaign is finished: the loop says so.
+			if !all && r.State.Phase() != "finished" {
 				if r.State.Phase() == "completion" {
 					fmt.Fprintf(out, "The twelve scenarios are played. %s\nComplete the upgrades (SR 8.10) with: starnexus campaign play --name %s\n", winnerText(r.State), r.State.Name)
 				}
@@ -277,7 +280,9 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 	}
 	var ups []string
 	for _, u := range r.State.Upgraded[before:] {
-		ups = append(ups, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+		if u.Scenario == res.Scenario {
+			ups = append(ups, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+		}
 	}
 	upText := "no upgrades"
 	if len(ups) > 0 {
@@ -290,7 +295,18 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 	defer out.Flush()
 	fmt.Fprintf(out, "scenario %d (%s): %s wins %s%s; points %s %d, %s %d; %s\n", res.Scenario, sc.Name, winner, plural(res.Points, "point"), how,
 		r.State.Players[0].Name, r.State.Players[0].Points, r.State.Players[1].Name, r.State.Players[1].Points, upText)
+	printCompletions(out, r.State, before)
 	return false, nil
+}
+
+// printCompletions prints the post-campaign upgrades among s.Upgraded[from:]: the bots make
+// theirs in the same save as the last result or a human's upgrade.
+func printCompletions(out io.Writer, s *campaign.State, from int) {
+	for _, u := range s.Upgraded[from:] {
+		if u.Scenario == 0 {
+			fmt.Fprintf(out, "completion: %s upgrades %s\n", s.Players[u.Seat].Name, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+		}
+	}
 }
 
 // hookText says what a scenario's rules change for one seat.
@@ -337,7 +353,12 @@ func askChoice(in *bufio.Scanner, out *bufio.Writer, who string, sc *campaigns.S
 // (session), storing each action as it is taken.
 func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, in *bufio.Scanner, out *bufio.Writer, tty bool) (quit bool, err error) {
 	st := r.State
-	rec := &engine.Record{Game: "realms", Format: "standard", Sets: r.Content.GameSets(), Seed: live.Game.Seed, Actions: []engine.LoggedAction{}}
+	// The seed of a game of a campaign without a chosen seed is secret until the game ends
+	// (the bots' hands and the decks follow from it): the session does not hold it.
+	rec := &engine.Record{Game: "realms", Format: "standard", Sets: r.Content.GameSets(), Actions: []engine.LoggedAction{}}
+	if st.Reproducible() {
+		rec.Seed = live.Game.Seed
+	}
 	for _, p := range st.Players {
 		rec.Seats = append(rec.Seats, p.Who)
 		rec.Names = append(rec.Names, p.Name)
@@ -359,7 +380,12 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 		}
 		return nil
 	}
-	describeGame(out, live.St, rec)
+	if st.Reproducible() {
+		describeGame(out, live.St, rec)
+	} else {
+		fmt.Fprintf(out, "Star Realms, standard format, sets %s, seed secret until the game ends\nplayers: %s (%s) vs %s (%s)\n", strings.Join(rec.Sets, "+"),
+			rec.Names[0], rec.Seats[0], rec.Names[1], rec.Seats[1])
+	}
 	for !live.St.Over() {
 		seat := s.toMove()
 		if s.bots[seat] != nil {
@@ -385,19 +411,18 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 	return false, nil
 }
 
-// completion runs the post-campaign completion (SR 8.10): bots choose by campaign.BotCompletion,
-// humans from a numbered list.
+// completion runs the post-campaign completion (SR 8.10): humans choose from a numbered list;
+// the bots' upgrades (campaign.BotCompletion) come with each human's, and any a campaign
+// stored by an earlier version still waits for come first (Settle).
 func completion(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, brief bool) error {
-	if err := r.Settle(ctx); err != nil {
-		return err
-	}
-	cat, err := r.Content.GameCatalog(campaigns.Scenarios)
-	if err != nil {
-		return err
-	}
 	if !brief {
 		fmt.Fprintf(out, "Post-campaign completion (SR 8.10): each player upgrades cards of the trade deck up to %d, in turn.\n", campaign.TotalUpgrades)
 	}
+	from := len(r.State.Upgraded)
+	if err := r.Settle(ctx); err != nil {
+		return err
+	}
+	printCompletions(out, r.State, from)
 	for !r.State.Finished {
 		seat, ok, err := r.State.CompletionTurn(r.Content)
 		if err != nil {
@@ -411,34 +436,42 @@ func completion(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bu
 		if err != nil {
 			return err
 		}
-		var u realms.Upgrade
-		if strings.EqualFold(p.Who, "human") {
-			fmt.Fprintf(out, "%s (%d of %d upgrades), choose a card and a row:\n", p.Name, r.State.Upgrades(seat), campaign.TotalUpgrades)
-			for i, c := range cands {
-				fmt.Fprintf(out, "  %d. %s\n", i+1, realms.UpgradedName(c.Card, realms.RowRef{Sheet: c.Sheet, Row: c.Row}))
-			}
-			for {
-				fmt.Fprint(out, "> ")
-				out.Flush()
-				if !in.Scan() {
-					return errors.New("the completion is not over (end of input); continue it with campaign play")
-				}
-				n, err := strconv.Atoi(strings.TrimSpace(in.Text()))
-				if err == nil && n >= 1 && n <= len(cands) {
-					u = cands[n-1]
-					break
-				}
-				fmt.Fprintf(out, "error: answer 1 to %d\n", len(cands))
-			}
-		} else {
-			u = campaign.BotCompletion(cands, cat)
+		if !campaign.IsHuman(p) {
+			return fmt.Errorf("campaign %s: the bot of %s did not make its completion upgrade", r.State.Name, p.Name)
 		}
+		var u realms.Upgrade
+		fmt.Fprintf(out, "%s (%d of %d upgrades), choose a card and a row:\n", p.Name, r.State.Upgrades(seat), campaign.TotalUpgrades)
+		for i, c := range cands {
+			fmt.Fprintf(out, "  %d. %s\n", i+1, realms.UpgradedName(c.Card, realms.RowRef{Sheet: c.Sheet, Row: c.Row}))
+		}
+		for {
+			fmt.Fprint(out, "> ")
+			out.Flush()
+			if !in.Scan() {
+				return errors.New("the completion is not over (end of input); continue it with campaign play")
+			}
+			n, err := strconv.Atoi(strings.TrimSpace(in.Text()))
+			if err == nil && n >= 1 && n <= len(cands) {
+				u = cands[n-1]
+				break
+			}
+			fmt.Fprintf(out, "error: answer 1 to %d\n", len(cands))
+		}
+		from := len(r.State.Upgraded)
 		if err := r.Complete(ctx, seat, u); err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "completion: %s upgrades %s\n", p.Name, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+		printCompletions(out, r.State, from)
 	}
 	return nil
+}
+
+// seedsText says where the campaign's game seeds come from, without any secret one.
+func seedsText(s *campaign.State) string {
+	if s.Reproducible() {
+		return fmt.Sprintf("seed %d (every game derives from it)", s.Seed)
+	}
+	return "each game's seed secret until the game ends"
 }
 
 func winnerText(s *campaign.State) string {
@@ -458,7 +491,7 @@ func campaignStatus(ctx context.Context, db campaign.DB, out io.Writer, name str
 		return err
 	}
 	s, c := r.State, r.Content
-	fmt.Fprintf(out, "Campaign %s: %s (%s), seed %d\n", s.Name, c.Name, c.ID, s.Seed)
+	fmt.Fprintf(out, "Campaign %s: %s (%s), %s\n", s.Name, c.Name, c.ID, seedsText(s))
 	for i, p := range s.Players {
 		fmt.Fprintf(out, "%s (seat %d, %s, played by %s): %s, %s, %d of %d upgrades\n", p.Name, i+1, p.Faction, p.Who,
 			plural(p.Points, "victory point"), plural(p.Wins, "scenario")+" won", s.Upgrades(i), campaign.TotalUpgrades)
@@ -525,17 +558,35 @@ func listOrNone(s []string) string {
 	return strings.Join(s, ", ")
 }
 
+// campaignListPage is how many campaigns campaign list reads from the database at a time.
+const campaignListPage = 100
+
+// campaignList prints every campaign, reading them a page at a time and loading each
+// campaign content once.
 func campaignList(ctx context.Context, db campaign.DB, out io.Writer) error {
-	recs, err := db.ListCampaigns(ctx)
-	if err != nil {
-		return err
+	contents := campaign.Contents{}
+	listed := 0
+	for page := (store.CampaignPage{Limit: campaignListPage}); ; {
+		recs, err := db.ListCampaigns(ctx, page)
+		if err != nil {
+			return err
+		}
+		listCampaigns(db, out, contents, recs)
+		listed += len(recs)
+		if len(recs) < page.Limit {
+			break
+		}
+		page.After = recs[len(recs)-1].Name
 	}
-	if len(recs) == 0 {
+	if listed == 0 {
 		fmt.Fprintln(out, "No campaign yet: start one with starnexus campaign new --name N")
-		return nil
 	}
+	return nil
+}
+
+func listCampaigns(db campaign.DB, out io.Writer, contents campaign.Contents, recs []store.Campaign) {
 	for i := range recs {
-		r, err := campaign.FromRecord(&recs[i], db)
+		r, err := contents.FromRecord(&recs[i], db)
 		if err != nil {
 			fmt.Fprintf(out, "%s: %v\n", recs[i].Name, err)
 			continue
@@ -551,5 +602,4 @@ func campaignList(ctx context.Context, db campaign.DB, out io.Writer) error {
 		fmt.Fprintf(out, "%s  %s  %s %s vs %s %s  points %d-%d  %s  (updated %s)\n", s.Name, r.Content.Name, s.Players[0].Name, s.Players[0].Who,
 			s.Players[1].Name, s.Players[1].Who, s.Players[0].Points, s.Players[1].Points, where, recs[i].Updated.UTC().Format("2006-01-02 15:04"))
 	}
-	return nil
 }

@@ -264,7 +264,7 @@ func runCampaigns(t *testing.T, open Open) {
 		if _, err := cs.LoadCampaign(ctx, "nope-"+newID()); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("load of a missing campaign: %v, want ErrNotFound", err)
 		}
-		list, err := cs.ListCampaigns(ctx)
+		list, err := cs.ListCampaigns(ctx, store.CampaignPage{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,6 +277,55 @@ func runCampaigns(t *testing.T, open Open) {
 		}
 		if !found {
 			t.Fatalf("list lacks %s", name)
+		}
+	})
+	t.Run("ListPages", func(t *testing.T) {
+		cs := campaigns(t, open(t))
+		// Names of our own (the database may hold other tests' campaigns), created out of order.
+		prefix := "page-" + newID() + "-"
+		want := []string{prefix + "a", prefix + "b", prefix + "c", prefix + "d", prefix + "e"}
+		for _, i := range []int{3, 0, 4, 1, 2} {
+			if err := cs.CreateCampaign(ctx, &store.Campaign{Name: want[i], State: []byte(`{}`)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []string
+		pages := 0
+		for after := prefix; ; pages++ {
+			page, err := cs.ListCampaigns(ctx, store.CampaignPage{After: after, Limit: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page) > 2 {
+				t.Fatalf("a page of %d campaigns, limit 2", len(page))
+			}
+			mine := 0
+			for _, c := range page {
+				if c.Name <= after {
+					t.Fatalf("page after %q has %q", after, c.Name)
+				}
+				if len(c.Name) > len(prefix) && c.Name[:len(prefix)] == prefix {
+					if string(c.State) != `{}` || c.Version != 1 {
+						t.Fatalf("listed %s: state %q, version %d", c.Name, c.State, c.Version)
+					}
+					got = append(got, c.Name)
+					mine++
+				}
+			}
+			if mine < len(page) || len(page) < 2 {
+				break // past our names, or the end of the list
+			}
+			after = page[len(page)-1].Name
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) || pages != 2 {
+			t.Fatalf("paged through %v in %d full pages, want %v in 2", got, pages, want)
+		}
+		all, err := cs.ListCampaigns(ctx, store.CampaignPage{After: prefix + "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) < 3 || all[0].Name != prefix+"c" || all[2].Name != prefix+"e" {
+			t.Fatalf("the list after %sb without a limit starts with %d campaigns", prefix, len(all))
 		}
 	})
 	t.Run("SaveWithGameAtomically", func(t *testing.T) {

@@ -796,8 +796,17 @@ func (s *DB) LoadCampaign(ctx context.Context, name string) (*store.Campaign, er
 }
 
 // ListCampaigns implements store.Campaigns.
-func (s *DB) ListCampaigns(ctx context.Context) ([]store.Campaign, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+campaignCols+` FROM campaigns ORDER BY name`)
+func (s *DB) ListCampaigns(ctx context.Context, p store.CampaignPage) ([]store.Campaign, error) {
+	query, args := `SELECT `+campaignCols+` FROM campaigns`, []any{}
+	if p.After != "" {
+		query += ` WHERE name > ?`
+		args = append(args, p.After)
+	}
+	query += ` ORDER BY name`
+	if p.Limit > 0 {
+		query += ` LIMIT ` + strconv.Itoa(p.Limit)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
 		return nil, fmt.Errorf("list campaigns: %w", err)
 	}

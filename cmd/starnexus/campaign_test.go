@@ -123,12 +123,20 @@ func TestCampaignErrors(t *testing.T) {
 	}
 }
 
-// TestCampaignHumanCompletion: two humans reach the post-campaign completion (the twelve
-// scenarios recorded as draws) and complete their upgrades from the numbered lists.
+// TestCampaignHumanCompletion: two humans, or a human and a bot, reach the post-campaign
+// completion (the twelve scenarios recorded as draws, without the bot's upgrades, as an
+// earlier version could leave them) and complete their upgrades: the humans from the
+// numbered lists, the bot by itself, each upgrade printed.
 func TestCampaignHumanCompletion(t *testing.T) {
+	for _, seats := range []string{"human,human", "human,greedy"} {
+		t.Run(seats, func(t *testing.T) { humanCompletion(t, seats) })
+	}
+}
+
+func humanCompletion(t *testing.T, seats string) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "c.db")
-	if code, _, errOut := runStarnexus(t, "", "campaign", "new", "--name", "pair", "--seats", "human,human", "--seed", "4", "--db", path); code != 0 {
+	if code, _, errOut := runStarnexus(t, "", "campaign", "new", "--name", "pair", "--seats", seats, "--seed", "4", "--db", path); code != 0 {
 		t.Fatal(errOut)
 	}
 	db, err := sqlite.Open(ctx, path)
@@ -162,7 +170,8 @@ func TestCampaignHumanCompletion(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
-	if !strings.Contains(out, "error: answer 1 to ") || strings.Count(out, "completion: ") != 40 || !strings.Contains(out, "The campaign is a shared victory") {
+	if !strings.Contains(out, "error: answer 1 to ") || strings.Count(out, "completion: ") != 40 || strings.Count(out, "completion: Federation upgrades") != 20 ||
+		!strings.Contains(out, "The campaign is a shared victory") {
 		t.Fatalf("completion output:\n%s", out)
 	}
 	// The twelve draws: after each, the second player of the game went first.
@@ -189,5 +198,60 @@ func TestAskChoice(t *testing.T) {
 	}
 	if _, err := askChoice(bufio.NewScanner(strings.NewReader("")), w, "Empire", &c.Scenarios[1]); err == nil {
 		t.Fatal("no error at the end of the input")
+	}
+}
+
+// TestCampaignSeedsCLI: a campaign made without --seed prints no seed: not when it is made,
+// not on the screen of its game under way, not in its status, though the database keeps the
+// game's seed; two campaigns made with the same --seed play the same scenario.
+func TestCampaignSeedsCLI(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "c.db")
+	code, made, errOut := runStarnexus(t, "", "campaign", "new", "--name", "s", "--seats", "human,greedy", "--db", path)
+	if code != 0 || !strings.Contains(made, "each game's seed secret until the game ends") {
+		t.Fatalf("new: exit %d, %s\n%s", code, errOut, made)
+	}
+	code, play, errOut := runStarnexus(t, "quit\n", "campaign", "play", "--name", "s", "--db", path)
+	if code != 0 || !strings.Contains(play, "seed secret until the game ends") {
+		t.Fatalf("play: exit %d, %s\n%s", code, errOut, play)
+	}
+	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "s", "--db", path)
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := campaign.Open(ctx, db, "s")
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.State.Current == nil {
+		t.Fatalf("no game under way after quitting:\n%s", status)
+	}
+	seed := strconv.FormatUint(r.State.Current.Seed, 10)
+	for _, out := range []string{made, play, status} {
+		if strings.Contains(out, seed) || regexp.MustCompile(`seed \d`).MatchString(out) {
+			t.Fatalf("a campaign without --seed printed a seed (the game's is %s):\n%s", seed, out)
+		}
+	}
+
+	var plays [2]string
+	for i := range plays {
+		path := filepath.Join(t.TempDir(), "same.db")
+		code, made, errOut := runStarnexus(t, "", "campaign", "new", "--name", "same", "--seats", "greedy,random", "--seed", "11", "--db", path)
+		if code != 0 || !strings.Contains(made, "seed 11 (every game derives from it)") {
+			t.Fatalf("new --seed 11: exit %d, %s\n%s", code, errOut, made)
+		}
+		for range 2 {
+			code, out, errOut := runStarnexus(t, "", "campaign", "play", "--name", "same", "--db", path)
+			if code != 0 {
+				t.Fatalf("play: exit %d, %s\n%s", code, errOut, out)
+			}
+			plays[i] += out
+		}
+	}
+	if plays[0] != plays[1] || strings.Count(plays[0], "\nscenario ") != 2 {
+		t.Fatalf("two campaigns with --seed 11 played differently:\n%s\n---\n%s", plays[0], plays[1])
 	}
 }

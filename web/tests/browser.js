@@ -12,7 +12,8 @@ import { before, after } from 'node:test';
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
 // launchBrowser starts headless Chromium with the flags this machine needs: no sandbox (CI runs
-// as root), no GPU, and no background connections (the network is closed).
+// as root), no GPU, and no background connections (the network is closed). Every page of it
+// reports what the server's Content-Security-Policy blocks into cspViolations.
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'starnexus-chromium-'));
   const ctx = await chromium.launchPersistentContext(profile, {
@@ -22,7 +23,17 @@ export async function launchBrowser() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  return { ctx, close: async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); } };
+  const cspViolations = [];
+  await ctx.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));
+  });
+  const watch = (page) => page.on('console', (m) => {
+    if (/CSP violation|Content Security Policy/.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+  });
+  ctx.pages().forEach(watch);
+  ctx.on('page', watch);
+  return { ctx, cspViolations, close: async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
 function freePort() {
@@ -63,7 +74,8 @@ export async function startServer(db) {
 }
 
 // withServerAndBrowser starts a server and a browser before a test file's tests and stops
-// them after; the returned object holds them (env.server, env.browser) once started.
+// them after; the returned object holds them (env.server, env.browser) once started. A test
+// file whose pages ran into the server's Content-Security-Policy fails at the end.
 export function withServerAndBrowser() {
   const env = {};
   before(async () => {
@@ -71,8 +83,10 @@ export function withServerAndBrowser() {
     env.browser = await launchBrowser();
   });
   after(async () => {
+    const violations = env.browser ? env.browser.cspViolations : [];
     if (env.browser) await env.browser.close();
     if (env.server) await env.server.stop();
+    if (violations.length) throw new Error('the Content-Security-Policy blocked:\n' + violations.join('\n'));
   });
   return env;
 }

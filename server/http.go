@@ -18,12 +18,12 @@ import (
 )
 
 // The HTTP edge: what every request and response goes through before the routes
-// (docs/api.md "Requests that change state", docs/server.md "Limits and headers").
+// (docs/api.md, docs/server.md "Security").
 //
 //   - A request that changes state (any method but GET, HEAD, OPTIONS and TRACE) carries its
-//     body as application/json, or no body at all. The browser sends the other types (a form's
-//     or text/plain) across sites without asking the server first; application/json it does
-//     not, so a page on another site cannot forge one.
+//     body as application/json, or no body at all. A browser sends the other types (a form's,
+//     text/plain) across sites without asking the server first; a JSON body only after a
+//     preflight that this server never approves, so a page on another site cannot forge one.
 //   - When such a request, or a WebSocket upgrade, carries an Origin header, it must be the
 //     server's own origin: Config.Origin when set (the public origin behind a proxy), else the
 //     origin whose host is the request's Host.

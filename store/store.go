@@ -124,6 +124,11 @@ type Store interface {
 	// a moment before) is left as it is and Abandon returns nil: LoadGame tells which.
 	// Other processes hear of it as a seat claim is heard (a Change with Seq -1).
 	Abandon(ctx context.Context, id string) error
+	// AbandonIdle is Abandon only if the game is still unfinished and its LastActive is
+	// still before idleBefore, checked in the same statement, so that an action logged (or a
+	// seat claimed) since the caller listed the game as idle saves it. It reports whether it
+	// abandoned the game (ErrNotFound if there is no such game).
+	AbandonIdle(ctx context.Context, id string, idleBefore time.Time) (bool, error)
 	// List returns summaries of games, newest first, as f chooses. It reads no action log
 	// (Summary.Actions is the stored count). A game whose row is damaged is listed with
 	// Summary.Damaged set, and every other game is listed as usual.

@@ -288,6 +288,50 @@ func runGames(t *testing.T, open Open) {
 			t.Fatal("an abandoned game is listed as idle")
 		}
 	})
+	t.Run("AbandonIdle", func(t *testing.T) {
+		s := open(t)
+		now := time.Now()
+		mk := func() string {
+			g := sample(newID())
+			g.LastActive = now.Add(-2 * time.Hour)
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			cleanup(t, s, g.ID)
+			return g.ID
+		}
+		idle, saved, claimed := mk(), mk(), mk()
+		cutoff := now.Add(-time.Hour)
+		if got := ids(listed(t, s, store.Filter{IdleBefore: cutoff}, idle, saved, claimed)); strings.Count(got, " ") != 2 {
+			t.Fatalf("idle games listed: %q", got)
+		}
+		// Between the listing and the sweep, one game gets an action and one a player.
+		if err := s.Append(ctx, saved, store.Action{Seq: 0, Text: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ClaimSeat(ctx, claimed, 2, "Cid", store.HashToken("t-cid")); err != nil {
+			t.Fatal(err)
+		}
+		for id, want := range map[string]bool{idle: true, saved: false, claimed: false} {
+			did, err := s.AbandonIdle(ctx, id, cutoff)
+			if err != nil || did != want {
+				t.Fatalf("abandon idle %s: %v, %v; want %v", id, did, err, want)
+			}
+			g, _, err := s.LoadGame(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Finished != want || g.Abandoned != want {
+				t.Fatalf("after abandon idle (%v): finished %v, abandoned %v", want, g.Finished, g.Abandoned)
+			}
+		}
+		if did, err := s.AbandonIdle(ctx, idle, cutoff); did || err != nil {
+			t.Fatalf("second abandon idle: %v, %v", did, err)
+		}
+		if _, err := s.AbandonIdle(ctx, "nope-"+newID(), cutoff); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("abandon idle of a missing game: %v, want ErrNotFound", err)
+		}
+	})
 	t.Run("DamagedRows", func(t *testing.T) {
 		s := open(t)
 		db := rawSQL(t, s)

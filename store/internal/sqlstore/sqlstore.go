@@ -603,35 +603,52 @@ func (s *DB) Finish(ctx context.Context, id string, winners []int) error {
 
 // Abandon implements store.Store.
 func (s *DB) Abandon(ctx context.Context, id string) error {
+	_, err := s.abandon(ctx, id, time.Time{})
+	return err
+}
+
+// AbandonIdle implements store.Store.
+func (s *DB) AbandonIdle(ctx context.Context, id string, idleBefore time.Time) (bool, error) {
+	return s.abandon(ctx, id, idleBefore)
+}
+
+// abandon ends game id as abandoned if it is unfinished and, when idleBefore is not zero,
+// idle since before it; it reports whether it did.
+func (s *DB) abandon(ctx context.Context, id string, idleBefore time.Time) (bool, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("abandon %s: %w", id, err)
+		return false, fmt.Errorf("abandon %s: %w", id, err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET finished = 1, abandoned = 1, winners = '[]' WHERE id = ? AND finished = 0`), id)
+	query, args := `UPDATE games SET finished = 1, abandoned = 1, winners = '[]' WHERE id = ? AND finished = 0`, []any{id}
+	if !idleBefore.IsZero() {
+		query += ` AND last_active < ?`
+		args = append(args, idleBefore.UnixNano())
+	}
+	res, err := tx.ExecContext(ctx, s.q(query), args...)
 	if err != nil {
-		return fmt.Errorf("abandon %s: %w", id, err)
+		return false, fmt.Errorf("abandon %s: %w", id, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		var c int
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM games WHERE id = ?`), id).Scan(&c); err != nil {
-			return fmt.Errorf("abandon %s: %w", id, err)
+			return false, fmt.Errorf("abandon %s: %w", id, err)
 		}
 		if c == 0 {
-			return fmt.Errorf("abandon %s: %w", id, store.ErrNotFound)
+			return false, fmt.Errorf("abandon %s: %w", id, store.ErrNotFound)
 		}
-		return nil // finished already: left as it is
+		return false, nil // finished already, or active since: left as it is
 	}
 	if s.d.Notify != nil {
 		if err := s.d.Notify(ctx, tx, store.Change{Game: id, Seq: -1}); err != nil {
-			return fmt.Errorf("abandon %s: notify: %w", id, err)
+			return false, fmt.Errorf("abandon %s: notify: %w", id, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("abandon %s: %w", id, err)
+		return false, fmt.Errorf("abandon %s: %w", id, err)
 	}
 	s.committed()
-	return nil
+	return true, nil
 }
 
 // List implements store.Store. One query reads the chosen games with their seats (a page

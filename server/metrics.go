@@ -3,6 +3,8 @@ package server
 import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"starnexus/store"
 )
 
 // metrics are the server's Prometheus metrics, in a registry of its own (no global state).
@@ -36,5 +38,12 @@ func newMetrics(s *Server) *metrics {
 	})
 	m.reg.MustRegister(m.actions, m.latency, m.clients, live,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if w, ok := s.store.(store.WALReporter); ok {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "starnexus_sqlite_wal_bytes",
+			Help: "Size of the SQLite write-ahead log file (bounded: docs/performance.md)."}, func() float64 {
+			n, _ := w.WALBytes()
+			return float64(n)
+		}))
+	}
 	return m
 }

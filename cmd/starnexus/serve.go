@@ -90,6 +90,15 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, stdout io.
 		return err
 	}
 	defer st.Close()
+	if _, ok := st.(*sqlite.Store); ok {
+		// One server per SQLite file: each keeps its games in memory and would not see the
+		// other's moves. (`campaign play` beside a server takes no such lock.)
+		release, err := sqlite.LockServer(cfg.db)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, AllowSeed: cfg.allowSeed, Logger: logger,
 		Web: web.Files, Cards: bytes.TrimSpace(cards.Bytes()), BotDelay: cfg.botDelay, Origin: cfg.origin})
 	if err != nil {

@@ -167,8 +167,6 @@ func (s *State) doSwap(p int8, out, in uint8) {
 			o := s.deckObj(p, out, z)
 			s.O[o] = obj{Gen: s.O[o].Gen + 1}
 		}
-		pl.Reserve[pl.NR] = out
-		pl.NR++
 	}
 	if in != 0 {
 		i := s.reserveIndex(p, in)
@@ -181,6 +179,12 @@ func (s *State) doSwap(p int8, out, in uint8) {
 			o := s.newObj()
 			s.O[o] = obj{Def: in, Owner: p, Ctrl: p, Zone: z, Gen: s.O[o].Gen, Seq: s.nextSeq()}
 		}
+	}
+	// The card swapped out joins the reserve last: "swap OUT for IN" with a full reserve
+	// (swapOK allows it: the size does not change) would otherwise write past its end.
+	if out != 0 {
+		pl.Reserve[pl.NR] = out
+		pl.NR++
 	}
 }
 
@@ -294,7 +298,7 @@ func (s *State) swapText(a engine.Action) string {
 
 // parseSwap reads "swap out X", "swap in Y" or "swap X for Y".
 func (s *State) parseSwap(rest string) (engine.Action, error) {
-	look := func(n string) (uint8, error) { return s.tab.Lookup(strings.TrimSpace(n)) }
+	look := func(n string) (uint8, error) { return s.lookup(strings.TrimSpace(n)) } // no suggestions for long names (text.go)
 	if r, ok := cutPrefixFold(rest, "out "); ok {
 		d, err := look(r)
 		if err != nil {

@@ -3,6 +3,7 @@ package nexus
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"starnexus/engine"
 )
@@ -95,12 +96,18 @@ func (s *State) joinNames(list []oid) string {
 }
 
 // refName names an object as a target: "stack:Name" on the stack, "Owner:Name" when another
-// object of that name elsewhere on the field or in a graveyard belongs to someone else.
+// object of that name elsewhere on the field, in a graveyard or in exile belongs to someone
+// else. An object in a zone that not everyone sees (a hand, a library) gets its bare name:
+// whether another player holds a card of that name there must not show (issue 11).
 func (s *State) refName(o oid) string {
 	ob := &s.O[o]
 	n := s.nameOf(o)
-	if ob.Zone == zStack {
+	switch ob.Zone {
+	case zStack:
 		return "stack:" + n
+	case zField, zGrave, zExile:
+	default:
+		return n
 	}
 	for i := 1; i < maxObj; i++ {
 		x := &s.O[i]
@@ -114,6 +121,9 @@ func (s *State) refName(o oid) string {
 // ParseAction implements engine.State.
 func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	p := int8(seat)
+	if p < 0 || p >= s.N {
+		return 0, fmt.Errorf("seat %d does not play in this game", seat)
+	}
 	t := strings.Join(strings.Fields(text), " ")
 	low := strings.ToLower(t)
 	switch low {
@@ -259,16 +269,16 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		if firstErr != nil {
 			return 0, firstErr
 		}
-		if _, err := s.tab.Lookup(strings.TrimSpace(an)); err != nil {
+		if _, err := s.lookup(an); err != nil {
 			return 0, err
 		}
-		return 0, fmt.Errorf("%s is not attacking", strings.TrimSpace(an))
+		return 0, fmt.Errorf("%s is not attacking", clip(strings.TrimSpace(an)))
 	case "choose":
 		return s.parseChoose(p, rest)
 	case "swap":
 		return s.parseSwap(rest)
 	}
-	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no, swap)", text)
+	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no, swap)", clip(text))
 }
 
 func (s *State) parseBlockers(p int8, at oid, bn string) (engine.Action, error) {
@@ -338,8 +348,56 @@ func (s *State) parseAt(r string) (string, int8, error) {
 	return names, int8(q), nil
 }
 
-// findObj resolves a card name (optionally "Owner:Name" or "zone:Name") among the objects for
-// which in holds, preferring one for which good holds.
+// sees reports whether seat may see object o, the only objects a text may name: those on the
+// field, on the stack, in a graveyard or in exile, and the hands the seat's View shows (its
+// own; its ally's in allied play). Libraries, resource piles, other hands and objects out of
+// the game are never resolved by name, so that no answer to a text (the action it reads, the
+// refusal it gets) can depend on a card the seat cannot see: otherwise a player could probe
+// another's hand and deck card by card (issue 11).
+func (s *State) sees(seat int8, o *obj) bool {
+	if o.Def == 0 {
+		return false
+	}
+	switch o.Zone {
+	case zField, zStack, zGrave, zExile:
+		return true
+	case zHand:
+		return seat >= 0 && seat < s.N && (o.Owner == seat || (s.opts.Format == "allied" && !s.opponents(seat, o.Owner)))
+	}
+	return false
+}
+
+// maxSuggest is the longest name for which an unknown card gets "did you mean" suggestions:
+// their edit distances cost the product of the lengths, and no card name is half this long.
+const maxSuggest = 64
+
+// lookup finds a card definition by name; a long unknown name is refused without
+// suggestions, and is quoted only in part.
+func (s *State) lookup(name string) (uint8, error) {
+	name = strings.TrimSpace(name)
+	if len(name) > maxSuggest {
+		if d, ok := s.tab.byName[strings.ToLower(name)]; ok {
+			return d, nil
+		}
+		return 0, fmt.Errorf("unknown card %q", clip(name))
+	}
+	return s.tab.Lookup(name)
+}
+
+// clip shortens a long text for an error message, at a character boundary.
+func clip(t string) string {
+	if len(t) <= maxSuggest {
+		return t
+	}
+	n := maxSuggest
+	for n > 0 && !utf8.RuneStart(t[n]) {
+		n--
+	}
+	return t[:n] + "..."
+}
+
+// findObj resolves a card name (optionally "Owner:Name" or "zone:Name") among the objects seat
+// sees for which in holds, preferring one for which good holds.
 func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oid) bool, where string) (oid, error) {
 	name = strings.TrimSpace(name)
 	owner, zq := int8(-1), zone(255)
@@ -354,14 +412,14 @@ func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oi
 			}
 		}
 	}
-	def, err := s.tab.Lookup(name)
+	def, err := s.lookup(name)
 	if err != nil {
 		return 0, err
 	}
 	first := oid(0)
 	for i := 1; i < maxObj; i++ {
 		o := &s.O[i]
-		if o.Def != def || !in(o) || (owner >= 0 && o.Ctrl != owner) || (zq != 255 && o.Zone != zq) {
+		if o.Def != def || !s.sees(seat, o) || !in(o) || (owner >= 0 && o.Ctrl != owner) || (zq != 255 && o.Zone != zq) {
 			continue
 		}
 		if good == nil || good(oid(i)) {
@@ -382,9 +440,15 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 	if q, ok := s.SeatByName(rest); ok {
 		return mkChoose(tref{K: tkPlayer, ID: uint8(q)}), nil
 	}
-	switch s.Pend.K {
+	// The pending decision's own answers are looked for only by the seat that decides it; for
+	// any other seat a name means what it means outside every decision.
+	k := s.Pend.K
+	if !s.decides(p) {
+		k = pNone
+	}
+	switch k {
 	case pTrigOrder:
-		d, err := s.tab.Lookup(rest)
+		d, err := s.lookup(rest)
 		if err != nil {
 			return 0, err
 		}

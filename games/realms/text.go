@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"starnexus/engine"
 )
@@ -65,11 +66,14 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 // scenario-format.md: card names in any case, French and Spanish aliases, unqualified names
 // where the zone is clear, and "attack PLAYER" for all the Combat.
 func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	if seat < 0 || int(seat) >= int(s.NSeats) {
+		return 0, fmt.Errorf("seat %d does not play in this game", seat)
+	}
 	t := strings.Join(strings.Fields(text), " ")
 	verb, rest, _ := strings.Cut(t, " ")
 	verb = strings.ToLower(verb)
 	bad := func(format string, args ...any) (engine.Action, error) {
-		return 0, fmt.Errorf("%q: %s", text, fmt.Sprintf(format, args...))
+		return 0, fmt.Errorf("%q: %s", clip(text), fmt.Sprintf(format, args...))
 	}
 	switch verb {
 	case "end", "skip", "done":
@@ -102,7 +106,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			}
 		}
 		_, name := splitQualifier(rest)
-		c, err := s.cat.Lookup(name)
+		c, err := s.lookup(name)
 		if err != nil {
 			return 0, err
 		}
@@ -129,7 +133,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return bad("%q is not an ability: primary, ally or scrap", rest[i+1:])
 		}
 		_, name := splitQualifier(rest[:i])
-		c, err := s.cat.Lookup(name)
+		c, err := s.lookup(name)
 		if err != nil {
 			return 0, err
 		}
@@ -143,7 +147,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		}
 		t, ok := s.SeatByName(f[0])
 		if !ok {
-			return bad("no player named %q (players: %s)", f[0], strings.Join(s.opts.Names, ", "))
+			return bad("no player named %q (players: %s)", clip(f[0]), strings.Join(s.opts.Names, ", "))
 		}
 		n, err := strconv.Atoi(f[2])
 		if err != nil || n < 1 || n > 0xfff {
@@ -160,7 +164,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return bad("write \"pass CARD to PLAYER\"")
 		}
 		_, name := splitQualifier(rest[:i])
-		c, err := s.cat.Lookup(name)
+		c, err := s.lookup(name)
 		if err != nil {
 			return 0, err
 		}
@@ -174,7 +178,36 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	case "":
 		return bad("empty action")
 	}
-	return bad("unknown action %q (known: play, use, buy, attack, give, pass, choose, skip, done, end)", verb)
+	return bad("unknown action %q (known: play, use, buy, attack, give, pass, choose, skip, done, end)", clip(verb))
+}
+
+// maxSuggest is the longest name for which an unknown card gets "did you mean" suggestions:
+// their edit distances cost the product of the lengths, and no card name is half this long.
+const maxSuggest = 64
+
+// lookup finds a card by name; a long unknown name is refused without suggestions, and is
+// quoted only in part.
+func (s *State) lookup(name string) (CardID, error) {
+	name = strings.TrimSpace(name)
+	if len(name) > maxSuggest {
+		if id, ok := s.cat.byName[strings.ToLower(name)]; ok {
+			return id, nil
+		}
+		return 0, fmt.Errorf("unknown card %q", clip(name))
+	}
+	return s.cat.Lookup(name)
+}
+
+// clip shortens a long text for an error message, at a character boundary.
+func clip(t string) string {
+	if len(t) <= maxSuggest {
+		return t
+	}
+	n := maxSuggest
+	for n > 0 && !utf8.RuneStart(t[n]) {
+		n--
+	}
+	return t[:n] + "..."
 }
 
 // splitQualifier splits "hand:Scout" into ("hand", "Scout"); no colon gives ("", text).
@@ -188,7 +221,7 @@ func splitQualifier(t string) (string, string) {
 
 func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action, error) {
 	if rest == "" {
-		return 0, fmt.Errorf("%q: name a player, as in \"attack %s 3\"", text, s.SeatName((seat+1)%engine.Seat(s.NSeats)))
+		return 0, fmt.Errorf("%q: name a player, as in \"attack %s 3\"", clip(text), s.SeatName((seat+1)%engine.Seat(s.NSeats)))
 	}
 	amount := -1
 	if i := strings.LastIndex(rest, " "); i >= 0 {
@@ -200,15 +233,15 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 	who, base, isBase := strings.Cut(rest, ":")
 	t, ok := s.SeatByName(strings.TrimSpace(who))
 	if !ok {
-		return 0, fmt.Errorf("%q: no player named %q (players: %s)", text, who, strings.Join(s.opts.Names, ", "))
+		return 0, fmt.Errorf("%q: no player named %q (players: %s)", clip(text), clip(who), strings.Join(s.opts.Names, ", "))
 	}
 	if isBase {
-		c, err := s.cat.Lookup(base)
+		c, err := s.lookup(base)
 		if err != nil {
 			return 0, err
 		}
 		if amount == 0 || amount > 0xfff {
-			return 0, fmt.Errorf("%q: attack with at least 1 Combat", text)
+			return 0, fmt.Errorf("%q: attack with at least 1 Combat", clip(text))
 		}
 		if amount > 0 {
 			// SR 10.6: damage to a Raid Boss's base; the amount that destroys it is the plain attack.
@@ -223,18 +256,18 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 		amount = int(s.P[seat].Combat)
 	}
 	if amount < 1 || amount > 0xfff {
-		return 0, fmt.Errorf("%q: attack with at least 1 Combat", text)
+		return 0, fmt.Errorf("%q: attack with at least 1 Combat", clip(text))
 	}
 	return mkAttackPlayer(t, amount), nil
 }
 
 func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action, error) {
 	if rest == "" {
-		return 0, fmt.Errorf("%q: choose what? (a number, a card or a player)", text)
+		return 0, fmt.Errorf("%q: choose what? (a number, a card or a player)", clip(text))
 	}
 	if n, err := strconv.Atoi(rest); err == nil {
 		if n < 1 || n > 0xfff {
-			return 0, fmt.Errorf("%q: options are numbered from 1", text)
+			return 0, fmt.Errorf("%q: options are numbered from 1", clip(text))
 		}
 		return mkChooseOpt(n), nil
 	}
@@ -248,7 +281,7 @@ func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action,
 		return 0, err
 	}
 	q, name := splitQualifier(rest)
-	c, err := s.cat.Lookup(name)
+	c, err := s.lookup(name)
 	if err != nil {
 		return 0, err
 	}
@@ -272,14 +305,20 @@ func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action,
 	default:
 		o, ok := s.SeatByName(q)
 		if !ok {
-			return 0, fmt.Errorf("%q: %q is neither a zone (hand, discard, play, row) nor a player", text, q)
+			return 0, fmt.Errorf("%q: %q is neither a zone (hand, discard, play, row) nor a player", clip(text), clip(q))
 		}
 		zone, owner = zPlay, o
 	}
 	// Match against the answers of the pending decision, so that an unqualified name finds
-	// the one answer it can mean (the hand first where it could mean two).
+	// the one answer it can mean (the hand first where it could mean two). Only the seat that
+	// decides does: the answers of another's decision may be cards of a hand this seat does
+	// not see, and the action read must not depend on them (issue 11).
 	var buf [64]engine.Action
-	for _, a := range s.answers(buf[:0], false) {
+	var answers []engine.Action
+	if s.dec.Kind != decNone && s.dec.Seat == seat {
+		answers = s.answers(buf[:0], false)
+	}
+	for _, a := range answers {
 		if kindOf(a) != actChooseCard || cardOf(a) != c || nOf(a)>>1 != 0 {
 			continue
 		}

@@ -31,9 +31,10 @@ import (
 // every verb, over WebSocket, and every choose probe over HTTP as well; at the first step of
 // each later phase (the pending decision, the turn's phase and step, whether the prober may
 // act) every choose probe and every other (verb, card) once, its qualifier turning from phase
-// to phase; at the other steps a seeded random sample. Later sources of hidden information
-// belong in this test: a new zone, verb or qualifier goes into nexusProbes or realmsProbes, a
-// new secret into a new pair of twins.
+// to phase; at the other steps a seeded random sample. The pairs of four seats send one level
+// less (their texts are mostly the duels'). Later sources of hidden information belong in
+// this test: a new zone, verb or qualifier goes into nexusProbes or realmsProbes, a new secret
+// into a new pair of twins.
 
 // twinGame is one of the two twins: a game made through the API whose State the test then
 // replaces with a position, and the sockets of the prober and of a spectator.
@@ -61,10 +62,13 @@ type probeRun struct {
 	groups []probeGroup
 	// scripts is what seats do first, each text when it is legal in both twins.
 	scripts map[engine.Seat][]string
-	rng     engine.RNG
-	phases  map[string]bool // phases already probed
-	steps   int
-	sent    int // probes answered by the server, all channels together
+	// light lowers every step's level by one (the pairs of four seats, whose probes are
+	// many more and mostly the texts the duels send).
+	light  int
+	rng    engine.RNG
+	phases map[string]bool // phases already probed
+	steps  int
+	sent   int // probes answered by the server, all channels together
 }
 
 // probeGroup is one verb with one card name (or a text with none) in all its forms: the name
@@ -410,9 +414,9 @@ func (r *probeRun) play(maxSteps int) {
 		level := 0
 		switch {
 		case step == 0:
-			level = 2
+			level = 2 - r.light
 		case !r.phases[phase]:
-			level = 1
+			level = 1 - r.light
 		}
 		r.phases[phase] = true
 		r.steps++
@@ -677,6 +681,73 @@ func TestProbesAnswerTwinsAlike(t *testing.T) {
 			r.tw[i] = r.newTwin(`{"game":"nexus","seats":[{"name":"Ann"},{"name":"Bob"}]}`, st)
 		}
 		r.play(3000)
+		r.report()
+	})
+
+	// Stellar Nexus, allied play: Ann sees Cat's hand, not Bob's or Dan's; Bob's hand and
+	// library differ. Dan, who sees Bob's hand, plays only what he may in both twins.
+	t.Run("nexus allied", func(t *testing.T) {
+		four := []string{"Ann", "Bob", "Cat", "Dan"}
+		r := newProbeRun(t, h, four, 0, nexusProbes(tab, four), 15)
+		r.light = 1
+		r.phase = nexusPhase
+		r.stop = func(v map[string]any) bool { return v["turn"].(float64) >= 4 }
+		rayji := nexusDeck(t, "rayji", false).Library
+		hilote := nexusDeck(t, "hilote", false).Library
+		shards := []nexus.Perm{{Card: "Nexus Shard"}, {Card: "Nexus Shard"}, {Card: "Nexus Shard"}}
+		pile := []string{"Nexus Shard", "Nexus Shard", "Nexus Shard", "Nexus Shard"}
+		for i, lib := range [][]string{nexusDeck(t, "kern", false).Library, nexusDeck(t, "cypios", false).Library} {
+			lib = lib[len(lib)-20:]
+			pos := nexus.Position{Options: nexus.Options{Format: "allied"}, Seed: 10, Active: "Ann", Phase: "main1", Players: []nexus.PlayerSetup{
+				{Name: "Ann", Hero: "Vessa, Matriarch of Nareh", Hand: []string{"Carrion Mote", "Nareh Flayer", "Autolytic Burst", "Rot Lance"},
+					Library: []string{"Bloated Thrall", "Withering Acolyte", "Creeping Blight", "Carrion Mote"}, ResourcePile: pile, Resources: shards,
+					Field: []nexus.Perm{{Card: "Nareh Flayer"}}},
+				{Name: "Bob", Hero: "Tarsk Ironvein, Forgemaster", Hand: append([]string{"Forge Apprentice", "Rivet Sentry"}, lib[:3]...),
+					Library: lib[3:], ResourcePile: pile, Resources: shards, Field: []nexus.Perm{{Card: "Rivet Sentry"}}},
+				{Name: "Cat", Hero: "Kaira Swiftclaw", Hand: rayji[10:15], Library: rayji[:10], ResourcePile: pile, Resources: shards},
+				{Name: "Dan", Hero: "Ilyane of the High Current", Hand: hilote[10:15], Library: hilote[:10], ResourcePile: pile, Resources: shards},
+			}}
+			st, err := nexus.NewPosition(tab, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.tw[i] = r.newTwin(`{"game":"nexus","format":"allied","seats":[{"name":"Ann"},{"name":"Bob"},{"name":"Cat"},{"name":"Dan"}]}`, st)
+		}
+		r.play(1000)
+		r.report()
+	})
+
+	// Star Realms, Hydra with the teams' hands visible: Ann and Bob play their team turn
+	// (and may give each other Trade and Combat); which of Cat's cards are in her hand and
+	// which in her deck differs.
+	t.Run("realms hydra", func(t *testing.T) {
+		four := []string{"Ann", "Bob", "Cat", "Dan"}
+		r := newProbeRun(t, h, four, 0, realmsProbes(cat, four), 16)
+		r.light = 1
+		r.phase = realmsPhase
+		r.stop = func(v map[string]any) bool { return v["active"] == "Cat" || v["active"] == "Dan" }
+		starter := func(name string) realms.PlayerSetup {
+			return realms.PlayerSetup{Name: name, Hand: []string{"Scout", "Scout", "Viper", "Scout", "Scout"},
+				Deck: []string{"Scout", "Scout", "Scout", "Viper", "Scout"}}
+		}
+		for i, c := range [][2][]string{
+			{{"Viper", "Viper", "Scout", "Scout", "Scout"}, {"Scout", "Scout", "Scout", "Scout", "Scout"}},
+			{{"Scout", "Viper", "Scout", "Scout", "Scout"}, {"Scout", "Viper", "Scout", "Scout", "Scout"}},
+		} {
+			pos := realms.Position{Options: realms.Options{Format: "hydra", Sets: []string{"core"}, TeamHandsVisible: true}, Seed: 79, Active: "Ann",
+				Players: []realms.PlayerSetup{
+					{Name: "Ann", Hand: []string{"Trade Bot", "Imperial Fighter", "Blob Fighter", "Scout", "Viper"}, Deck: []string{"Scout", "Scout", "Scout", "Scout", "Scout"}},
+					starter("Bob"),
+					{Name: "Cat", Hand: c[0], Deck: c[1], InPlay: []string{"Trading Post"}},
+					starter("Dan"),
+				}}
+			st, err := realms.NewPosition(cat, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.tw[i] = r.newTwin(`{"game":"realms","format":"hydra","options":{"team_hands_visible":"true"},"seats":[{"name":"Ann"},{"name":"Bob"},{"name":"Cat"},{"name":"Dan"}]}`, st)
+		}
+		r.play(400)
 		r.report()
 	})
 

@@ -14,8 +14,21 @@ import (
 //	for each card discarded this way: effects
 //
 // "choose one:", "if" and "for each" take the rest of the ability. The options of a choose-one
-// are separated by "|" and each option is itself a list of effects separated by ";".
+// are separated by "|" and each option is itself a list of effects separated by ";". A list
+// holds at most maxEffects effects and a choose-one at most maxEffects options: the frame
+// that walks an ability counts them in bytes (effects.go).
 func ParseAbility(text string) (Ability, error) {
+	ab, err := parseAbility(text)
+	if err == nil && len(ab) > maxEffects {
+		return nil, fmt.Errorf("%d effects in one ability; at most %d", len(ab), maxEffects)
+	}
+	return ab, err
+}
+
+// maxEffects bounds the effects of one list and the options of one choose-one.
+const maxEffects = 99
+
+func parseAbility(text string) (Ability, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return nil, nil
@@ -41,6 +54,9 @@ func ParseAbility(text string) (Ability, error) {
 			}
 			if len(opts) < 2 {
 				return nil, fmt.Errorf("\"choose one\" needs at least two options separated by |")
+			}
+			if len(opts) > maxEffects {
+				return nil, fmt.Errorf("\"choose one\" has %d options; at most %d", len(opts), maxEffects)
 			}
 			return append(out, Effect{Op: OpChooseOne, Options: opts}), nil
 		}

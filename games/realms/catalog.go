@@ -264,8 +264,8 @@ func (y *cardYAML) build(set string) (Card, error) {
 		}
 	case "base":
 		c.Kind = Base
-		if y.Defense < 1 {
-			return c, fmt.Errorf("field defense: a base needs a defense of at least 1")
+		if y.Defense < 1 || y.Defense > 99 {
+			return c, fmt.Errorf("field defense: a base has a defense from 1 to 99")
 		}
 	default:
 		return c, fmt.Errorf("field type: %q is neither ship nor base", y.Type)

@@ -16,9 +16,9 @@ type frame struct {
 	Then   bool  // inside the final if of the current list
 	PC     uint8
 	Count  uint8
-	Left   uint8 // for-each: rounds still to resolve after the current one
-	Source uint8 // index in the play area of the card using the ability (for a copy)
-	Placed Dest  // on-acquire: where the acquired card (Card) was placed
+	Left   uint8  // for-each: rounds still to resolve after the current one
+	Source uint16 // index in the play area of the card using the ability (for a copy)
+	Placed Dest   // on-acquire: where the acquired card (Card) was placed
 }
 
 // acquired is an acquisition whose on-acquire ability has yet to resolve (SR 7.1).
@@ -47,8 +47,8 @@ type decision struct {
 	Kind   uint8
 	Seat   engine.Seat // who answers
 	Op     Op          // the effect that asks
-	Left   uint8       // how many more cards may be chosen
-	Must   uint8       // how many of those must be chosen
+	Left   uint16      // how many more cards may be chosen (a hand, for a discard at turn start)
+	Must   uint16      // how many of those must be chosen
 	May    bool        // "may": skip declines
 	UpTo   bool        // "up to N": done ends it
 	Zones  uint8
@@ -76,7 +76,7 @@ func (s *State) list(f *frame) Ability {
 // startAbility resolves the ability slot of card for seat. source is the play-area index of
 // the card that uses it.
 func (s *State) startAbility(seat engine.Seat, card CardID, slot Slot, source int) {
-	s.frame = frame{Active: true, Seat: seat, Card: card, Slot: slot, Source: uint8(source)}
+	s.frame = frame{Active: true, Seat: seat, Card: card, Slot: slot, Source: uint16(source)}
 	s.run()
 }
 
@@ -146,9 +146,9 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 	p := &s.P[seat]
 	switch e.Op {
 	case OpTrade:
-		p.Trade += int16(s.amount(seat, e))
+		s.addPool(&p.Trade, s.amount(seat, e), "Trade")
 	case OpCombat:
-		p.Combat += int16(s.amount(seat, e))
+		s.addPool(&p.Combat, s.amount(seat, e), "Combat")
 	case OpAuthority:
 		s.addAuthority(seat, s.amount(seat, e))
 	case OpDraw, OpDrawDiscard:
@@ -159,20 +159,20 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 		}
 		s.draw(seat, s.amount(seat, e))
 		if e.Op == OpDrawDiscard {
-			n := uint8(min(e.Discard, int(p.HandN)))
+			n := uint16(min(e.Discard, int(p.HandN)))
 			s.dec = decision{Kind: decCards, Seat: seat, Op: OpDiscard, Left: n, Must: n, Zones: ZoneHand, eff: e}
 		}
 	case OpNextShipTop:
-		p.NextShipTop++
+		s.addGrant(&p.NextShipTop)
 	case OpNextCardTop:
-		p.NextCardTop++
+		s.addGrant(&p.NextCardTop)
 	case OpNextCardHand:
-		p.NextCardHand++
+		s.addGrant(&p.NextCardHand)
 	case OpOpponentDiscards:
 		s.dec = decision{Kind: decPlayer, Seat: seat, Op: e.Op, Left: 1, Must: 1, N: uint8(e.N), eff: e}
 	case OpScrap, OpScrapRow, OpDiscard, OpDestroyBase, OpAcquireFree, OpCopyShip, OpCopyBase, OpAcquiredToHand:
 		s.frame.Count = 0
-		n := uint8(e.N)
+		n := uint16(e.N)
 		if !picksCards(e.Op) {
 			n = 1
 		}
@@ -221,9 +221,8 @@ func (s *State) condition(seat engine.Seat, e *Effect) bool {
 // bases counts the bases in seat's play area.
 func (s *State) bases(seat engine.Seat) int {
 	n := 0
-	p := &s.P[seat]
-	for i := 0; i < int(p.PlayN); i++ {
-		if s.cat.Card(p.Play[i].Card).Kind == Base {
+	for _, ip := range s.P[seat].play() {
+		if s.cat.info[ip.Card].Kind == Base {
 			n++
 		}
 	}
@@ -356,20 +355,20 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 			if !s.canTargetBases(d.Seat, ts) {
 				continue
 			}
-			tp := &s.P[t]
-			for i := 0; i < int(tp.PlayN); i++ {
+			for i, ip := range s.P[t].play() {
 				if s.baseTargetable(ts, i) {
-					add(mkChooseCard(tp.Play[i].Card, zPlay, ts, true))
+					add(mkChooseCard(ip.Card, zPlay, ts, true))
 				}
 			}
 		}
 	case OpCopyShip:
 		src := int(s.frame.Source)
-		for i := 0; i < int(p.PlayN); i++ {
+		pl := p.play()
+		for i := range pl {
 			if i == src {
 				continue
 			}
-			ip := &p.Play[i]
+			ip := &pl[i]
 			if _, ok := s.copyable(ip, Ship); ok {
 				add(mkChooseCard(ip.Card, zPlay, 0, false))
 			}
@@ -377,24 +376,24 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 	case OpCopyBase:
 		src := int(s.frame.Source)
 		for t := 0; t < int(s.NSeats); t++ {
-			tp := &s.P[t]
-			for i := 0; i < int(tp.PlayN); i++ {
+			tp := s.P[t].play()
+			for i := range tp {
 				if t == int(d.Seat) && i == src {
 					continue
 				}
-				if _, ok := s.copyable(&tp.Play[i], Base); ok {
-					add(mkChooseCard(tp.Play[i].Card, zPlay, engine.Seat(t), true))
+				if _, ok := s.copyable(&tp[i], Base); ok {
+					add(mkChooseCard(tp[i].Card, zPlay, engine.Seat(t), true))
 				}
 			}
 		}
 	case OpAcquiredToHand:
 		switch s.frame.Placed {
 		case ToDiscard:
-			if p.DiscN > 0 && p.Own[maxOwn-int(p.DiscN)] == s.frame.Card {
+			if p.DiscN > 0 && p.discard()[0] == s.frame.Card {
 				add(mkChooseCard(s.frame.Card, zDiscard, 0, false))
 			}
 		case ToDeckTop:
-			if p.DeckN > 0 && p.Own[p.DeckN-1] == s.frame.Card {
+			if p.DeckN > 0 && p.deck()[p.DeckN-1] == s.frame.Card {
 				add(mkChooseCard(s.frame.Card, zNone, 0, false))
 			}
 		}
@@ -467,14 +466,14 @@ func (s *State) answer(a engine.Action) {
 		t := seatOf(a)
 		if d.Op == OpOpponentDiscards && s.opts.DiscardAtTurnStart {
 			// SR 4.13's digital habit: the target discards when its next turn starts.
-			s.P[t].PendingDiscard += d.N
+			s.P[t].PendingDiscard = uint16(min(int(s.P[t].PendingDiscard)+int(d.N), 0xffff))
 			s.endDecision()
 			s.run()
 			return
 		}
 		if d.Op == OpOpponentDiscards {
 			n := min(int(d.N), int(s.P[t].HandN))
-			s.dec = decision{Kind: decCards, Seat: t, Op: opDiscardTarget, Target: t, Left: uint8(n), Must: uint8(n)}
+			s.dec = decision{Kind: decCards, Seat: t, Op: opDiscardTarget, Target: t, Left: uint16(n), Must: uint16(n)}
 			s.settle()
 			s.run()
 			return
@@ -560,11 +559,12 @@ func (s *State) copyShip(c CardID) {
 	seat := s.dec.Seat
 	p := &s.P[seat]
 	src := int(s.frame.Source)
-	i := s.playIndex(seat, c, func(i int) bool { _, ok := s.copyable(&p.Play[i], Ship); return ok && i != src })
-	target, _ := s.copyable(&p.Play[i], Ship)
-	p.Play[src].Copy = target
+	pl := p.play()
+	i := s.playIndex(seat, c, func(i int) bool { _, ok := s.copyable(&pl[i], Ship); return ok && i != src })
+	target, _ := s.copyable(&pl[i], Ship)
+	pl[src].Copy = target
 	s.endDecision()
-	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint8(src)}
+	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint16(src)}
 }
 
 // copyBase makes the base using the current ability (Stealth Tower) a copy of owner's base
@@ -572,15 +572,15 @@ func (s *State) copyShip(c CardID) {
 func (s *State) copyBase(owner engine.Seat, c CardID) {
 	seat := s.dec.Seat
 	src := int(s.frame.Source)
-	op := &s.P[owner]
+	op := s.P[owner].play()
 	i := s.playIndex(owner, c, func(i int) bool {
-		_, ok := s.copyable(&op.Play[i], Base)
+		_, ok := s.copyable(&op[i], Base)
 		return ok && (owner != seat || i != src)
 	})
-	target, _ := s.copyable(&op.Play[i], Base)
-	s.P[seat].Play[src].Copy = target
+	target, _ := s.copyable(&op[i], Base)
+	s.P[seat].play()[src].Copy = target
 	s.endDecision()
-	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint8(src)}
+	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint16(src)}
 }
 
 // redirect says where a card acquired without a named destination goes, using up one of the

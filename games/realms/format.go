@@ -110,7 +110,7 @@ func (s *State) authority(seat engine.Seat) int { return int(s.P[s.holder(seat)]
 
 // addAuthority changes a seat's (or its team's) authority.
 func (s *State) addAuthority(seat engine.Seat, n int) {
-	s.P[s.holder(seat)].Authority += int16(n)
+	s.addPool(&s.P[s.holder(seat)].Authority, n, "Authority")
 }
 
 // leftOf is the next living seat after seat in turn order (its left, SR 9.4).
@@ -188,9 +188,8 @@ func (s *State) protected(seat engine.Seat) bool {
 
 // hasOutpost reports whether seat has an outpost in play.
 func (s *State) hasOutpost(seat engine.Seat) bool {
-	p := &s.P[seat]
-	for i := 0; i < int(p.PlayN); i++ {
-		c := s.cat.Card(p.Play[i].Card)
+	for _, ip := range s.P[seat].play() {
+		c := s.cat.Card(ip.Card)
 		if c.Kind == Base && c.Outpost {
 			return true
 		}
@@ -201,7 +200,7 @@ func (s *State) hasOutpost(seat engine.Seat) bool {
 // baseTargetable reports whether the base at index i of seat's play area may be attacked or
 // targeted as far as outposts go (SR 6.4).
 func (s *State) baseTargetable(seat engine.Seat, i int) bool {
-	c := s.cat.Card(s.P[seat].Play[i].Card)
+	c := s.cat.Card(s.P[seat].play()[i].Card)
 	if c.Kind != Base {
 		return false
 	}

@@ -130,15 +130,22 @@ func (s *State) CardCounts() [256]int {
 }
 
 // CheckInvariants returns an error if the State breaks a rule no action may break: a negative
-// pool, a zone over its size, a decision for a defeated seat (DESIGN.md §5).
+// pool, a zone over its storage, big zones this State does not know it has, more copies of a
+// card than a game may hold, a decision for a defeated seat (DESIGN.md §5).
 func (s *State) CheckInvariants() error {
 	for i := 0; i < int(s.NSeats); i++ {
 		p := &s.P[i]
 		if p.Trade < 0 || p.Combat < 0 {
 			return errorf("seat %d has a negative pool: trade %d, combat %d", i, p.Trade, p.Combat)
 		}
-		if int(p.DeckN)+int(p.DiscN) > maxOwn || p.HandN > maxHand || p.PlayN > maxPlay {
+		if p.Trade > poolLimit || p.Combat > poolLimit || p.Authority > poolLimit {
+			return errorf("seat %d has a pool past %d", i, poolLimit)
+		}
+		if int(p.DeckN)+int(p.DiscN) > len(p.ownBuf()) || int(p.HandN) > len(p.handBuf()) || int(p.PlayN) > len(p.playBuf()) {
 			return errorf("seat %d has a zone over its size", i)
+		}
+		if (p.big != nil) != (s.spill&(1<<i) != 0) {
+			return errorf("seat %d: big zones %v, but the spill bit says %v", i, p.big != nil, s.spill&(1<<i) != 0)
 		}
 		gifting := s.dec.Op == opGift && s.dec.Seat == engine.Seat(i)
 		if p.Defeated && !gifting && (p.HandN|p.DeckN|p.DiscN|p.PlayN) != 0 {
@@ -148,6 +155,20 @@ func (s *State) CheckInvariants() error {
 	if !s.over && s.P[s.toMove()].Defeated && s.dec.Op != opGift {
 		return errorf("defeated seat %d is to move", s.toMove())
 	}
+	if s.fault != "" && !s.over {
+		return errorf("a fault in a game that goes on: %s", s.fault)
+	}
+	return s.checkCopies()
+}
+
+// checkCopies refuses a game with more than maxCopies copies of one card (at setup; cards are
+// conserved, so it holds ever after).
+func (s *State) checkCopies() error {
+	for id, n := range s.CardCounts() {
+		if n > maxCopies {
+			return errorf("%d copies of %s: a game holds at most %d copies of a card", n, s.cat.Card(CardID(id)).Name, maxCopies)
+		}
+	}
 	return nil
 }
 
@@ -155,18 +176,22 @@ func (s *State) CheckInvariants() error {
 // with its deck, each deck whose hand viewer sees, and the trade deck.
 func (s *State) resample(viewer engine.Seat, rng *engine.RNG, withTradeDeck bool) {
 	v := s.RealmsView(viewer)
-	var pool [maxHand + maxOwn]CardID
+	var arr [maxHand + maxOwn]CardID
 	for o := 0; o < int(s.NSeats); o++ {
 		p := &s.P[o]
 		if v.CanSeeHand(engine.Seat(o)) {
 			canonicalShuffle(rng, p.deck())
 			continue
 		}
-		n := copy(pool[:], p.hand())
+		pool := arr[:]
+		if k := int(p.HandN) + int(p.DeckN); k > len(pool) {
+			pool = make([]CardID, k) // zones that outgrew their arrays
+		}
+		n := copy(pool, p.hand())
 		n += copy(pool[n:], p.deck())
 		canonicalShuffle(rng, pool[:n])
-		copy(p.Hand[:p.HandN], pool[:n])
-		copy(p.Own[:p.DeckN], pool[p.HandN:n])
+		copy(p.hand(), pool[:n])
+		copy(p.deck(), pool[p.HandN:n])
 	}
 	if withTradeDeck {
 		canonicalShuffle(rng, s.TradeDeck[:s.TradeN])

@@ -30,10 +30,10 @@ func (s *State) attackActions(seat engine.Seat, buf []engine.Action) []engine.Ac
 	for t := 0; t < int(s.NSeats); t++ {
 		ts := engine.Seat(t)
 		if s.canTargetBases(seat, ts) {
-			tp := &s.P[t]
+			tp := s.P[t].play()
 			start := len(buf)
-			for i := 0; i < int(tp.PlayN); i++ {
-				ip := &tp.Play[i]
+			for i := range tp {
+				ip := &tp[i]
 				if !s.baseTargetable(ts, i) {
 					continue
 				}
@@ -54,7 +54,7 @@ func (s *State) attackActions(seat engine.Seat, buf []engine.Action) []engine.Ac
 			}
 		}
 		if s.canTarget(seat, ts) && !s.protected(ts) {
-			for n := 1; n <= combat; n++ {
+			for n := 1; n <= min(combat, maxAmount); n++ {
 				buf = append(buf, mkAttackPlayer(ts, n))
 			}
 		}
@@ -70,10 +70,10 @@ func (s *State) giveActions(seat engine.Seat, buf []engine.Action) []engine.Acti
 		if !s.teammates(seat, ts) || !s.canAct(ts) {
 			continue
 		}
-		for n := 1; n <= int(p.Trade); n++ {
+		for n := 1; n <= min(int(p.Trade), maxAmount); n++ {
 			buf = append(buf, mkGive(ts, poolTrade, n))
 		}
-		for n := 1; n <= int(p.Combat); n++ {
+		for n := 1; n <= min(int(p.Combat), maxAmount); n++ {
 			buf = append(buf, mkGive(ts, poolCombat, n))
 		}
 	}
@@ -113,14 +113,14 @@ func (s *State) canReceivePass(from, to engine.Seat) bool {
 // attackBase spends Combat on a base: destroying it, or in Raid damaging a Boss's base by n.
 func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 	i := s.playIndex(t, c, func(i int) bool { return s.baseTargetable(t, i) })
-	ip := &s.P[t].Play[i]
+	ip := &s.P[t].play()[i]
 	left := s.cat.Card(c).Defense - int(ip.Dmg)
 	if n > 0 && n < left {
-		ip.Dmg += uint8(n)
-		s.P[seat].Combat -= int16(n)
+		ip.Dmg += uint8(n) // below the defense, at most 99 (catalog.go)
+		s.P[seat].Combat -= int32(n)
 		return
 	}
-	s.P[seat].Combat -= int16(left)
+	s.P[seat].Combat -= int32(left)
 	s.destroyBase(t, i)
 }
 
@@ -128,12 +128,12 @@ func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 func (s *State) give(seat, to engine.Seat, pool, n int) {
 	from, dst := &s.P[seat], &s.P[to]
 	if pool == poolTrade {
-		from.Trade -= int16(n)
-		dst.Trade += int16(n)
+		from.Trade -= int32(n)
+		s.addPool(&dst.Trade, n, "Trade")
 		return
 	}
-	from.Combat -= int16(n)
-	dst.Combat += int16(n)
+	from.Combat -= int32(n)
+	s.addPool(&dst.Combat, n, "Combat")
 }
 
 // defeat handles a player whose authority fell to 0 or less (SR 6.6, 9.3, 10).
@@ -234,9 +234,10 @@ func (s *State) finishGift() {
 // takeFromDeck removes one copy of c from seat's deck.
 func (s *State) takeFromDeck(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	for i := int(p.DeckN) - 1; i >= 0; i-- {
-		if p.Own[i] == c {
-			copy(p.Own[i:p.DeckN], p.Own[i+1:p.DeckN])
+	d := p.deck()
+	for i := len(d) - 1; i >= 0; i-- {
+		if d[i] == c {
+			copy(d[i:], d[i+1:])
 			p.DeckN--
 			return
 		}

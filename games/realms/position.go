@@ -124,7 +124,10 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 		seat := engine.Seat(i)
 		p := &s.P[i]
 		if ps.Authority != nil {
-			s.P[s.holder(seat)].Authority = int16(*ps.Authority)
+			if a := *ps.Authority; a > poolLimit || a < -poolLimit {
+				return nil, fmt.Errorf("%s.authority: %d is out of range", ps.Name, a)
+			}
+			s.P[s.holder(seat)].Authority = int32(*ps.Authority)
 		}
 		who := ps.Name
 		if ps.Hand == nil && ps.Deck == nil && ps.Discard == nil {
@@ -147,10 +150,11 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 			if err != nil {
 				return nil, err
 			}
-			if len(hand) > maxHand || len(deck)+len(disc) > maxOwn {
-				return nil, fmt.Errorf("%s: too many cards (hand at most %d, deck and discard at most %d)", who, maxHand, maxOwn)
+			// No zone has a size limit of its own: zones grow (zones.go), and checkSetup
+			// refuses more copies of a card than a game may hold.
+			for _, c := range hand {
+				s.toHand(seat, c)
 			}
-			p.HandN = uint8(copy(p.Hand[:], hand))
 			for k := len(deck) - 1; k >= 0; k-- {
 				s.toDeckTop(seat, deck[k])
 			}
@@ -162,12 +166,8 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(inplay) > maxPlay {
-			return nil, fmt.Errorf("%s.in_play: at most %d cards", who, maxPlay)
-		}
 		for _, c := range inplay {
-			p.Play[p.PlayN] = inPlay{Card: c}
-			p.PlayN++
+			s.toPlay(seat, inPlay{Card: c})
 		}
 	}
 	row, err := ids("trade_row", pos.TradeRow)
@@ -203,6 +203,9 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 			}
 			rest = append(rest, c)
 		}
+		if len(rest) > maxTrade {
+			return nil, fmt.Errorf("the trade deck has %d cards; at most %d fit", len(rest), maxTrade)
+		}
 		engine.Shuffle(&s.rng, rest)
 		s.TradeN = uint8(copy(s.TradeDeck[:], rest))
 	}
@@ -216,6 +219,9 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 			return nil, fmt.Errorf("explorers: %d is out of range", *pos.Explorers)
 		}
 		s.Explorers = uint8(*pos.Explorers)
+	}
+	if err := s.checkSetup(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

@@ -38,8 +38,11 @@ func (o *Options) normalize() error {
 		}
 		seen[k] = true
 	}
-	if o.MaxRounds < 0 {
-		return fmt.Errorf("max_rounds must be positive")
+	if o.MaxRounds < 0 || o.MaxRounds > maxRoundsLimit {
+		return fmt.Errorf("max_rounds %d: it must be from 1 to %d", o.MaxRounds, maxRoundsLimit)
+	}
+	if o.Explorers < 0 || o.Explorers > 200 {
+		return fmt.Errorf("explorers %d: the Explorer pile holds 0 to 200 cards", o.Explorers)
 	}
 	if o.FirstPlayer < 0 || o.FirstPlayer > len(o.Names) {
 		return fmt.Errorf("first player %d: there are %d seats", o.FirstPlayer, len(o.Names))
@@ -119,8 +122,40 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 		return nil, err
 	}
 	s.finishSetup()
+	if err := s.checkSetup(); err != nil {
+		return nil, err
+	}
 	s.turnStart()
 	return s, nil
+}
+
+// checkSetup refuses a game whose setup would let a count pass its type during play
+// (docs/decisions.md, "Fixed capacities (Star Realms)"): more than maxCopies copies of one
+// card, a starting pool past poolLimit, or a campaign that could need more CardIDs than a
+// byte holds.
+func (s *State) checkSetup() error {
+	if err := s.checkCopies(); err != nil {
+		return err
+	}
+	for i := 0; i < int(s.NSeats); i++ {
+		if a := s.P[i].Authority; a > poolLimit || a < -poolLimit {
+			return fmt.Errorf("%s: authority %d is out of range", s.SeatName(engine.Seat(i)), a)
+		}
+	}
+	if b := s.cat.book; b != nil {
+		// Each upgrade made during the game uses a row no other upgrade used (SR 8.5) and adds
+		// at most one design: the ids needed are bounded by the rows still unused.
+		free := 0
+		for r := range b.rows {
+			if !s.rowUsed(r) {
+				free++
+			}
+		}
+		if n := s.cat.NumIDs() + free; n > 255 {
+			return fmt.Errorf("campaign: %d card designs and %d unused sticker rows could need %d card ids; a game has 255", s.cat.NumIDs(), free, n)
+		}
+	}
+	return nil
 }
 
 // upgradedTradeDeck puts the campaign's upgraded copies in the trade deck, each in place of
@@ -170,13 +205,15 @@ func (s *State) campaignSeats() error {
 	}
 	for i, cs := range camp.Seats {
 		seat := engine.Seat(i)
-		p := &s.P[i]
 		who := s.SeatName(seat)
 		if cs.Authority < 0 {
 			return fmt.Errorf("campaign: %s: authority %d", who, cs.Authority)
 		}
+		if cs.Authority > poolLimit {
+			return fmt.Errorf("campaign: %s: authority %d is out of range", who, cs.Authority)
+		}
 		if cs.Authority > 0 {
-			s.P[s.holder(seat)].Authority = int16(cs.Authority)
+			s.P[s.holder(seat)].Authority = int32(cs.Authority)
 		}
 		for _, zone := range []struct {
 			name  string
@@ -187,18 +224,10 @@ func (s *State) campaignSeats() error {
 				if err != nil {
 					return fmt.Errorf("campaign: %s.%s: %w", who, zone.name, err)
 				}
-				switch zone.name {
-				case "hand":
-					if p.HandN >= maxHand {
-						return fmt.Errorf("campaign: %s.hand: too many cards", who)
-					}
+				if zone.name == "hand" {
 					s.toHand(seat, c)
-				default:
-					if p.PlayN >= maxPlay {
-						return fmt.Errorf("campaign: %s.in_play: too many cards", who)
-					}
-					p.Play[p.PlayN] = inPlay{Card: c}
-					p.PlayN++
+				} else {
+					s.toPlay(seat, inPlay{Card: c})
 				}
 			}
 		}
@@ -263,7 +292,7 @@ func (s *State) start(first engine.Seat) {
 		case s.Role[i] == roleBoss:
 			a, _ = raidBoss(n - 1)
 		}
-		s.P[i].Authority = int16(a)
+		s.P[i].Authority = int32(a)
 	}
 }
 
@@ -316,16 +345,17 @@ func (s *State) explorerCount() int {
 func (s *State) dealStartingDeck(seat engine.Seat) error {
 	p := &s.P[seat]
 	*p = player{}
+	s.spill &^= 1 << seat
 	var personal, extra []string
 	if c := s.opts.Campaign; c != nil && int(seat) < len(c.Seats) {
 		personal, extra = c.Seats[seat].StartingDeck, c.Seats[seat].Deck
 	}
 	if len(personal) == 0 {
 		for i := 0; i < 8; i++ {
-			p.Own[i] = s.cat.Scout
+			s.toDeckTop(seat, s.cat.Scout)
 		}
-		p.Own[8], p.Own[9] = s.cat.Viper, s.cat.Viper
-		p.DeckN = 10
+		s.toDeckTop(seat, s.cat.Viper)
+		s.toDeckTop(seat, s.cat.Viper)
 	}
 	for _, zone := range []struct {
 		name  string
@@ -336,13 +366,9 @@ func (s *State) dealStartingDeck(seat engine.Seat) error {
 			if err != nil {
 				return fmt.Errorf("campaign: %s.%s: %w", s.SeatName(seat), zone.name, err)
 			}
-			if int(p.DeckN) >= maxOwn {
-				return fmt.Errorf("campaign: %s.%s: more than %d cards", s.SeatName(seat), zone.name, maxOwn)
-			}
-			p.Own[p.DeckN] = c
-			p.DeckN++
+			s.toDeckTop(seat, c)
 		}
 	}
-	engine.Shuffle(&s.rng, p.Own[:p.DeckN])
+	engine.Shuffle(&s.rng, p.deck())
 	return nil
 }

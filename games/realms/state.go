@@ -5,19 +5,36 @@ package realms
 
 import (
 	"fmt"
+	"slices"
 
 	"starnexus/engine"
 )
 
-// Size limits of a State. They are far above what the rules produce in play; a scenario
-// that exceeds one is refused when it is set up.
+// Sizes of a State's arrays. A zone that outgrows its array moves to the heap (bigZones), so
+// these sizes bound nothing the rules allow; they are the sizes at which a game stays
+// compact. docs/decisions.md, "Fixed capacities (Star Realms)", argues every bound below.
 const (
 	MaxSeats = 6
-	maxOwn   = 200 // a player's deck and discard pile together
-	maxHand  = 40
-	maxPlay  = 32
-	maxTrade = 250
+	maxOwn   = 200 // a player's deck and discard pile together, before they grow
+	maxHand  = 40  // a hand, before it grows
+	maxPlay  = 32  // a play area, before it grows
+	maxTrade = 250 // the trade deck, which only shrinks during play
 	rowSize  = 5
+
+	// maxCopies is the most copies of one CardID a game may hold, checked at setup: cards
+	// are never created, so ScrapHeap's and CountOwned's bytes never overflow, and no game
+	// holds more than 255*255 cards, which keeps every zone count within a uint16.
+	maxCopies = 255
+	// poolLimit bounds Trade, Combat and Authority (int32): a game whose pools would pass
+	// it ends with a Fault instead of wrapping around. No effect adds more than 99 times a
+	// count of cards (at most 65025), so a pool below the limit cannot overflow in one step.
+	poolLimit = 1 << 30
+	// maxAmount is the largest amount one attack or give action names (12 bits of the
+	// action). Combat and Trade may be split freely (SR 6.3, 10.4), so larger amounts are
+	// given or attacked in several actions.
+	maxAmount = 0xfff
+	// maxRoundsLimit is the highest max_rounds option: Rounds is a uint16.
+	maxRoundsLimit = 0xffff
 )
 
 // Flags of a card in play.
@@ -38,34 +55,75 @@ type inPlay struct {
 }
 
 // player is one seat's cards and pools. The deck fills Own from the front (its top is at
-// Own[DeckN-1]); the discard pile fills it from the back, so both share one array.
+// Own[DeckN-1]); the discard pile fills it from the back, so both share one array. A zone
+// that outgrows its array moves, whole, to big (grow, zones.go): the zone accessors below
+// return the array or the heap slice, so the rest of the package never indexes the arrays.
 type player struct {
-	Authority   int16
-	Trade       int16
-	Combat      int16
-	HandN       uint8
-	DeckN       uint8
-	DiscN       uint8
-	PlayN       uint8
-	NextShipTop uint8
+	Authority   int32
+	Trade       int32
+	Combat      int32
+	HandN       uint16
+	DeckN       uint16
+	DiscN       uint16
+	PlayN       uint16
+	NextShipTop uint16
 	// PendingDiscard counts cards this player must discard when its next turn starts (the
 	// discard_at_turn_start option, SR 4.13).
-	PendingDiscard uint8
+	PendingDiscard uint16
 	Defeated       bool
-	Played         [numFactions]uint8 // cards of each faction played this turn (SR 4.15)
+	Played         [numFactions]uint16 // cards of each faction played this turn (SR 4.15)
 	Hand           [maxHand]CardID
 	Own            [maxOwn]CardID
 	Play           [maxPlay]inPlay
 
 	// Colony Wars: "next ship or base acquired this turn" grants (SR 4.16) and the cards
 	// this player scrapped from hand or discard pile this turn (The Incinerator).
-	NextCardTop, NextCardHand, ScrappedTurn uint8
+	NextCardTop, NextCardHand, ScrappedTurn uint16
+
+	// big holds the zones that outgrew their arrays; nil in almost every game. It is owned
+	// by this State alone: CopyTo copies it (header.spill says which seats have one).
+	big *bigZones
 }
 
-func (p *player) deck() []CardID    { return p.Own[:p.DeckN] }
-func (p *player) discard() []CardID { return p.Own[maxOwn-int(p.DiscN):] }
-func (p *player) hand() []CardID    { return p.Hand[:p.HandN] }
-func (p *player) play() []inPlay    { return p.Play[:p.PlayN] }
+// bigZones holds a player's zones that outgrew their arrays, each with the same layout as
+// its array (own: deck from the front, discard pile from the back). A nil slice: that zone
+// is still in its array.
+type bigZones struct {
+	hand []CardID
+	own  []CardID
+	play []inPlay
+}
+
+// handBuf, ownBuf and playBuf return the whole storage of a zone: its array, or the heap
+// slice it moved to. The zone's count says how much of it is in use.
+func (p *player) handBuf() []CardID {
+	if p.big != nil && p.big.hand != nil {
+		return p.big.hand
+	}
+	return p.Hand[:]
+}
+
+func (p *player) ownBuf() []CardID {
+	if p.big != nil && p.big.own != nil {
+		return p.big.own
+	}
+	return p.Own[:]
+}
+
+func (p *player) playBuf() []inPlay {
+	if p.big != nil && p.big.play != nil {
+		return p.big.play
+	}
+	return p.Play[:]
+}
+
+func (p *player) deck() []CardID { return p.ownBuf()[:p.DeckN] }
+func (p *player) discard() []CardID {
+	o := p.ownBuf()
+	return o[len(o)-int(p.DiscN):]
+}
+func (p *player) hand() []CardID { return p.handBuf()[:p.HandN] }
+func (p *player) play() []inPlay { return p.playBuf()[:p.PlayN] }
 
 // Options are the settings of one game; they never change during it and are shared by
 // every clone.
@@ -108,10 +166,14 @@ type header struct {
 	Ended      uint8 // Hydra: seats of the team in turn that have ended their main phase
 	Active     engine.Seat
 	RoundFirst engine.Seat // seat whose turn begins a round
-	Rounds     uint16      // rounds completed
+	Rounds     uint16      // rounds completed (max_rounds is at most maxRoundsLimit)
 	Turns      uint32      // turns completed
 	over       bool
 	winners    uint8 // bit set of winning seats
+	spill      uint8 // bit set of seats whose player has big zones (CopyTo copies them)
+	// fault says why the game was ended by a limit the rules do not have (fail); "" in a
+	// game that ended by the rules.
+	fault string
 
 	TradeN    uint8
 	Explorers uint8
@@ -195,8 +257,57 @@ func (s *State) CloneInto(dst engine.State) engine.State {
 	return d
 }
 
-// CopyTo copies s into dst without allocating: the bots' way to reuse a scratch State.
+// CopyTo copies s into dst without allocating, the bots' way to reuse a scratch State,
+// unless a zone of s has outgrown its array: then the big zones are copied to new slices.
 func (s *State) CopyTo(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
+	if s.spill != 0 {
+		s.copyBig(dst)
+	}
+}
+
+// copyBig gives dst its own copy of every big zone of s: a State never shares a zone.
+func (s *State) copyBig(dst *State) {
+	for i := 0; i < int(s.NSeats); i++ {
+		if b := s.P[i].big; b != nil {
+			dst.P[i].big = &bigZones{hand: slices.Clone(b.hand), own: slices.Clone(b.own), play: slices.Clone(b.play)}
+		}
+	}
+}
+
+// Fault is why the game was ended by a limit of this engine rather than by the rules (a pool
+// past poolLimit), or "" (docs/decisions.md, "Fixed capacities (Star Realms)"). A game with a
+// fault is over without winners; whoever runs it should log the fault.
+func (s *State) Fault() string { return s.fault }
+
+// addPool adds n to a pool (Trade, Combat or Authority), ending the game with a fault if the
+// pool would pass poolLimit.
+func (s *State) addPool(pool *int32, n int, what string) {
+	v := int64(*pool) + int64(n)
+	if v > poolLimit {
+		s.fail("%s %d: past this engine's limit of %d", what, v, poolLimit)
+		return
+	}
+	*pool = int32(v)
+}
+
+// addGrant counts one more "next ship (or base) acquired this turn" grant (SR 4.16),
+// ending the game with a fault past 65535 grants in one turn.
+func (s *State) addGrant(n *uint16) {
+	if *n == 0xffff {
+		s.fail("more than %d \"next card acquired\" grants in one turn: past this engine's limit", 0xffff)
+		return
+	}
+	*n++
+}
+
+// fail ends the game because a value would pass a limit of this engine.
+func (s *State) fail(format string, args ...any) {
+	if s.fault == "" {
+		s.fault = fmt.Sprintf(format, args...)
+	}
+	s.over = true
+	s.winners = 0
+	s.stop()
 }

@@ -245,7 +245,7 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 		}
 		if amount > 0 {
 			// SR 10.6: damage to a Raid Boss's base; the amount that destroys it is the plain attack.
-			if i := s.playIndex(t, c, nil); i >= 0 && amount == s.cat.Card(c).Defense-int(s.P[t].Play[i].Dmg) {
+			if i := s.playIndex(t, c, nil); i >= 0 && amount == s.cat.Card(c).Defense-int(s.P[t].play()[i].Dmg) {
 				return mkAttackBase(t, c), nil
 			}
 			return mk(actAttackBase, c, 0, t, amount), nil
@@ -253,7 +253,7 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 		return mkAttackBase(t, c), nil
 	}
 	if amount == -1 {
-		amount = int(s.P[seat].Combat)
+		amount = min(int(s.P[seat].Combat), maxAmount) // more is attacked in several actions
 	}
 	if amount < 1 || amount > 0xfff {
 		return 0, fmt.Errorf("%q: attack with at least 1 Combat", clip(text))

@@ -101,7 +101,7 @@ func (v View) CanTargetBases(by, target engine.Seat) bool { return v.s.canTarget
 func (v View) Protected(seat engine.Seat) bool { return v.s.protected(seat) }
 
 // BaseDamage is the damage a card in play carries (Raid), by play-area index.
-func (v View) BaseDamage(seat engine.Seat, i int) int { return int(v.s.P[seat].Play[i].Dmg) }
+func (v View) BaseDamage(seat engine.Seat, i int) int { return int(v.s.P[seat].play()[i].Dmg) }
 
 // Hand is the viewer's own hand; nil for any hand the viewer may not see.
 func (v View) Hand(seat engine.Seat) []CardID {
@@ -122,10 +122,10 @@ func (v View) Discard(seat engine.Seat) []CardID { return v.s.P[seat].discard() 
 
 // InPlay lists the cards in a seat's play area.
 func (v View) InPlay(seat engine.Seat) []CardID {
-	p := &v.s.P[seat]
-	out := make([]CardID, p.PlayN)
+	pl := v.s.P[seat].play()
+	out := make([]CardID, len(pl))
 	for i := range out {
-		out[i] = p.Play[i].Card
+		out[i] = pl[i].Card
 	}
 	return out
 }
@@ -134,7 +134,7 @@ func (v View) InPlay(seat engine.Seat) []CardID {
 func (v View) PlayCount(seat engine.Seat) int { return int(v.s.P[seat].PlayN) }
 
 // PlayCard is the card at index i of seat's play area.
-func (v View) PlayCard(seat engine.Seat, i int) CardID { return v.s.P[seat].Play[i].Card }
+func (v View) PlayCard(seat engine.Seat, i int) CardID { return v.s.P[seat].play()[i].Card }
 
 // HasOutpost reports whether a seat has an outpost in play.
 func (v View) HasOutpost(seat engine.Seat) bool { return v.s.hasOutpost(seat) }

@@ -58,7 +58,7 @@ func (v View) CountOwned(seat engine.Seat, counts *[256]uint8) {
 	for _, c := range p.hand() {
 		counts[c]++
 	}
-	for _, c := range p.Own[:p.DeckN] {
+	for _, c := range p.deck() {
 		counts[c]++
 	}
 	for _, c := range p.discard() {

@@ -6,6 +6,7 @@ import "starnexus/engine"
 // deck when the deck runs out (SR 3.5). It returns how many were drawn.
 func (s *State) draw(seat engine.Seat, n int) int {
 	p := &s.P[seat]
+	own, hand := p.ownBuf(), p.handBuf()
 	got := 0
 	for ; got < n; got++ {
 		if p.DeckN == 0 {
@@ -14,11 +15,11 @@ func (s *State) draw(seat engine.Seat, n int) int {
 			}
 			s.reshuffle(p)
 		}
-		if p.HandN == maxHand {
-			break
+		if int(p.HandN) == len(hand) {
+			hand = s.growHand(seat)
 		}
 		p.DeckN--
-		p.Hand[p.HandN] = p.Own[p.DeckN]
+		hand[p.HandN] = own[p.DeckN]
 		p.HandN++
 	}
 	return got
@@ -26,52 +27,67 @@ func (s *State) draw(seat engine.Seat, n int) int {
 
 // reshuffle turns the discard pile into the deck (the deck must be empty).
 func (s *State) reshuffle(p *player) {
-	n := copy(p.Own[:], p.discard())
+	own := p.ownBuf()
+	n := copy(own, p.discard())
 	p.DiscN = 0
-	p.DeckN = uint8(n)
-	engine.Shuffle(&s.rng, p.Own[:n])
+	p.DeckN = uint16(n)
+	engine.Shuffle(&s.rng, own[:n])
 }
 
 // toDiscard puts c on top of seat's discard pile.
 func (s *State) toDiscard(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	if int(p.DeckN)+int(p.DiscN) >= maxOwn {
-		s.ScrapHeap[c]++ // beyond any real game; keep the card accounted for
-		return
+	own := p.ownBuf()
+	if int(p.DeckN)+int(p.DiscN) == len(own) {
+		own = s.growOwn(seat)
 	}
 	p.DiscN++
-	p.Own[maxOwn-int(p.DiscN)] = c
+	own[len(own)-int(p.DiscN)] = c
 }
 
 // toDeckTop puts c on top of seat's deck.
 func (s *State) toDeckTop(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	if int(p.DeckN)+int(p.DiscN) >= maxOwn {
-		s.ScrapHeap[c]++
-		return
+	own := p.ownBuf()
+	if int(p.DeckN)+int(p.DiscN) == len(own) {
+		own = s.growOwn(seat)
 	}
-	p.Own[p.DeckN] = c
+	own[p.DeckN] = c
 	p.DeckN++
 }
 
-// toHand puts c into seat's hand (or its discard pile if the hand is at its size limit).
+// toHand puts c into seat's hand.
 func (s *State) toHand(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	if p.HandN == maxHand {
-		s.toDiscard(seat, c)
-		return
+	hand := p.handBuf()
+	if int(p.HandN) == len(hand) {
+		hand = s.growHand(seat)
 	}
-	p.Hand[p.HandN] = c
+	hand[p.HandN] = c
 	p.HandN++
+}
+
+// toPlay puts a card into seat's play area, after the others, and returns its index.
+func (s *State) toPlay(seat engine.Seat, ip inPlay) int {
+	p := &s.P[seat]
+	play := p.playBuf()
+	if int(p.PlayN) == len(play) {
+		play = s.growPlay(seat)
+	}
+	i := int(p.PlayN)
+	play[i] = ip
+	p.PlayN++
+	return i
 }
 
 // takeFromHand removes one copy of c from seat's hand; false if there is none.
 func (s *State) takeFromHand(seat engine.Seat, c CardID) bool {
 	p := &s.P[seat]
-	for i := int(p.HandN) - 1; i >= 0; i-- {
-		if p.Hand[i] == c {
+	h := p.hand()
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i] == c {
 			p.HandN--
-			p.Hand[i] = p.Hand[p.HandN]
+			h[i] = h[p.HandN]
 			return true
 		}
 	}
@@ -95,11 +111,55 @@ func (s *State) takeFromDiscard(seat engine.Seat, c CardID) bool {
 // removeFromPlay takes the card at index i out of seat's play area, keeping the order.
 func (s *State) removeFromPlay(seat engine.Seat, i int) inPlay {
 	p := &s.P[seat]
-	card := p.Play[i]
-	copy(p.Play[i:p.PlayN], p.Play[i+1:p.PlayN])
+	pl := p.play()
+	card := pl[i]
+	copy(pl[i:], pl[i+1:])
+	pl[len(pl)-1] = inPlay{}
 	p.PlayN--
-	p.Play[p.PlayN] = inPlay{}
 	return card
+}
+
+// Growing a zone (docs/decisions.md, "Fixed capacities (Star Realms)"): a zone whose array is
+// full moves to a heap slice twice its size, keeping its layout and order, so that a game
+// that outgrows an array plays on by the same rules and the same shuffles. Only a game that
+// gets there pays for the heap: its copies (CopyTo) allocate.
+
+// big returns seat's big zones, making them.
+func (s *State) big(seat engine.Seat) *bigZones {
+	p := &s.P[seat]
+	if p.big == nil {
+		p.big = &bigZones{}
+		s.spill |= 1 << seat
+	}
+	return p.big
+}
+
+func (s *State) growHand(seat engine.Seat) []CardID {
+	p := &s.P[seat]
+	old := p.handBuf()
+	h := make([]CardID, 2*len(old))
+	copy(h, old[:p.HandN])
+	s.big(seat).hand = h
+	return h
+}
+
+func (s *State) growOwn(seat engine.Seat) []CardID {
+	p := &s.P[seat]
+	deck, disc := p.deck(), p.discard()
+	o := make([]CardID, 2*len(p.ownBuf()))
+	copy(o, deck)
+	copy(o[len(o)-len(disc):], disc)
+	s.big(seat).own = o
+	return o
+}
+
+func (s *State) growPlay(seat engine.Seat) []inPlay {
+	p := &s.P[seat]
+	old := p.playBuf()
+	pl := make([]inPlay, 2*len(old))
+	copy(pl, old[:p.PlayN])
+	s.big(seat).play = pl
+	return pl
 }
 
 // scrap puts a card into the scrap heap, or back on the Explorer pile (SR 4.11).
@@ -133,9 +193,8 @@ func (s *State) rowIndex(c CardID) int {
 
 // playIndex finds the first card of seat's play area whose card is c and for which ok holds.
 func (s *State) playIndex(seat engine.Seat, c CardID, ok func(int) bool) int {
-	p := &s.P[seat]
-	for i := 0; i < int(p.PlayN); i++ {
-		if p.Play[i].Card == c && (ok == nil || ok(i)) {
+	for i, ip := range s.P[seat].play() {
+		if ip.Card == c && (ok == nil || ok(i)) {
 			return i
 		}
 	}

@@ -752,9 +752,10 @@ func TestProbesAnswerTwinsAlike(t *testing.T) {
 	})
 
 	// Star Realms, Ann's turn: which of Bob's cards are in his hand and which in his deck
-	// differs; Ann's hand and the Trade Row hold cards that ask her decisions. Bob's hand
-	// holds two kinds of cards in both twins: a forced discard from a hand of a single kind
-	// is answered without asking him (scenario-format.md), which the others see.
+	// differs (a Viper in one twin's hand, an Explorer in the other's); Ann's hand and the
+	// Trade Row hold cards that ask her decisions, and Bob's discard. His hand holds two kinds
+	// of cards in both twins: a forced discard from a hand of a single kind is answered
+	// without asking him (scenario-format.md), which the others see.
 	t.Run("realms turn", func(t *testing.T) {
 		r := newProbeRun(t, h, duel, 0, realmsProbes(cat, duel), 13)
 		r.phase = realmsPhase
@@ -762,8 +763,8 @@ func TestProbesAnswerTwinsAlike(t *testing.T) {
 			return v["active"] == "Bob" && v["to_move"] == "Bob" && v["prompt"] == nil
 		}
 		for i, bob := range [][2][]string{
-			{{"Viper", "Viper", "Scout", "Scout", "Scout"}, {"Scout", "Scout", "Scout", "Scout", "Scout"}},
-			{{"Scout", "Viper", "Scout", "Scout", "Scout"}, {"Scout", "Viper", "Scout", "Scout", "Scout"}},
+			{{"Viper", "Viper", "Scout", "Scout", "Scout"}, {"Scout", "Scout", "Scout", "Scout", "Explorer"}},
+			{{"Scout", "Scout", "Explorer", "Scout", "Scout"}, {"Scout", "Viper", "Scout", "Viper", "Scout"}},
 		} {
 			pos := realms.Position{Options: realms.Options{Format: "standard", Sets: []string{"core"}}, Seed: 77, Active: "Ann",
 				TradeRow: []string{"Blob Carrier", "Recycling Station", "Embassy Yacht", "Survey Ship", "Stealth Needle"},

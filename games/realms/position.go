@@ -38,8 +38,8 @@ func SetOption(o *Options, key, value string) error {
 	switch key {
 	case "max_rounds":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 {
-			return fmt.Errorf("option max_rounds: %q is not a positive number", value)
+		if err != nil || n < 1 || n > maxRoundsLimit {
+			return fmt.Errorf("option max_rounds: %q is not a number from 1 to %d", value, maxRoundsLimit)
 		}
 		o.MaxRounds = n
 	case "explorers":

@@ -278,6 +278,9 @@ func playOne(cat *realms.Catalog, opts realms.Options, bots []engine.Bot, seatBo
 	if lastRecorded != g.Actions {
 		g.Authority = append(g.Authority, authority())
 	}
+	if f := s.Fault(); f != "" {
+		return fail("the game was ended by a limit of the engine: %s", f)
+	}
 	g.Winners = s.Winners()
 	g.Rounds = pub.Rounds()
 	return g

@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"sort"
@@ -186,7 +187,10 @@ func startServer(ctx context.Context) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	// The load generator's own address is not limited per client (see cmd/starnexus serve
+	// --unlimited).
+	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Limits: server.Limits{Unlimited: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
 	if err != nil {
 		st.Close()
 		return "", nil, err
@@ -195,7 +199,7 @@ func startServer(ctx context.Context) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	hs := &http.Server{Handler: srv.Handler()}
+	hs := srv.HTTPServer()
 	go hs.Serve(ln)
 	return ln.Addr().String(), func() {
 		srv.Close()

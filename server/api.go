@@ -86,6 +86,10 @@ func errBodyOf(err error) errBody {
 }
 
 func writeErr(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		retryAfter(w, ae.RetryAfter)
+	}
 	b := errBodyOf(err)
 	writeJSON(w, b.Status, b)
 }
@@ -124,6 +128,10 @@ type createdSeat struct {
 func seatURL(id, token string) string { return "/#/game/" + id + "/" + token }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if err := s.limiter.allow(s.lim.clientAddr(r), "create"); err != nil {
+		writeErr(w, err)
+		return
+	}
 	var req createReq
 	if err := readJSON(r, &req); err != nil {
 		writeErr(w, err)
@@ -221,7 +229,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, errf(http.StatusBadRequest, "%v", err))
 		return
 	}
+	if err := s.reserveLive(m); err != nil {
+		writeErr(w, err)
+		return
+	}
 	if err := s.store.CreateGame(r.Context(), m); err != nil {
+		s.releaseLive(m.ID)
 		s.log.Error("create game", "err", err)
 		writeErr(w, errf(http.StatusServiceUnavailable, "could not save the game: %v", err))
 		return
@@ -241,29 +254,50 @@ type gameJSON struct {
 	Sets      []string   `json:"sets"`
 	Seats     []seatJSON `json:"seats"`
 	OpenSeats []int      `json:"open_seats"`
-	Seq       int        `json:"seq"`
+	Seq       *int       `json:"seq"` // null: a Stellar Nexus game this process does not hold
 	Over      bool       `json:"over"`
+	Abandoned bool       `json:"abandoned,omitempty"`
 	Created   time.Time  `json:"created"`
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	open := r.URL.Query().Get("open") != ""
-	list, err := s.store.List(r.Context(), store.Filter{Unfinished: open, Limit: 100})
+	pg, err := pageOf(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	list, err := s.store.List(r.Context(), store.Filter{Unfinished: open, Limit: pg.Limit + 1, Offset: pg.Offset})
 	if err != nil {
 		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
 		return
 	}
+	more := len(list) > pg.Limit
+	if more {
+		list = list[:pg.Limit]
+	}
 	out := make([]gameJSON, 0, len(list))
 	for _, sum := range list {
+		if sum.Damaged != nil {
+			s.log.Error("damaged game left out of a list", "game", sum.Game.ID, "err", sum.Damaged)
+			continue
+		}
 		g := sum.Game
-		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: nonNil(g.Sets), OpenSeats: sum.OpenSeat, Seq: sum.Actions, Over: g.Finished, Created: g.Created.UTC()}
+		seq := sum.Actions
+		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: nonNil(g.Sets), OpenSeats: sum.OpenSeat, Seq: &seq, Over: g.Finished,
+			Abandoned: g.Abandoned, Created: g.Created.UTC()}
 		if g.Game != "realms" && !g.Finished {
-			// The count a spectator may see (Stellar Nexus hides the mulligans' number).
-			j.Seq = 0
-			if live, err := s.game(r.Context(), g.ID); err == nil {
+			// The count a spectator may see (Stellar Nexus hides the mulligans' number):
+			// known for a game this process holds; a list never loads a game.
+			j.Seq = nil
+			s.mu.Lock()
+			live := s.games[g.ID]
+			s.mu.Unlock()
+			if live != nil {
 				live.mu.Lock()
-				j.Seq = live.publicSeq(engine.Spectator)
+				n := live.publicSeq(engine.Spectator)
 				live.mu.Unlock()
+				j.Seq = &n
 			}
 		}
 		if j.OpenSeats == nil {
@@ -278,7 +312,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	body := map[string]any{"games": out, "limit": pg.Limit, "offset": pg.Offset}
+	if more {
+		body["next_offset"] = pg.Offset + pg.Limit
+	}
+	writeJSON(w, http.StatusOK, body)
 }
 
 // seatFor finds the game and the seat the request's token names: engine.Spectator when
@@ -332,12 +370,16 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req actionReq
-	if err := readJSON(r, &req); err != nil {
+	if err := s.readAction(r, &req); err != nil {
 		writeErr(w, err)
 		return
 	}
 	if req.Seq == nil || strings.TrimSpace(req.Action) == "" {
 		writeErr(w, errf(http.StatusBadRequest, `send {"action": text, "seq": number}`))
+		return
+	}
+	if err := s.checkActionSize(req.Action); err != nil {
+		writeErr(w, err)
 		return
 	}
 	b, err := s.act(r.Context(), g, seat, req.Action, *req.Seq, true)
@@ -349,6 +391,10 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
+	if err := s.limiter.allow(s.lim.clientAddr(r), "claim"); err != nil {
+		writeErr(w, err)
+		return
+	}
 	g, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeErr(w, err)

@@ -15,7 +15,7 @@ const leaseTTL = 15 * time.Second
 // none is thinking. g.mu is held. Each game has at most one bot goroutine, so a slow bot
 // delays only its own game.
 func (s *Server) kickBots(g *game) {
-	if g.botBusy || s.ctx.Err() != nil || g.st.Over() || len(g.waiting()) > 0 || !drives(g) {
+	if g.botBusy || g.abandoned || s.ctx.Err() != nil || g.st.Over() || len(g.waiting()) > 0 || !drives(g) {
 		return
 	}
 	var seat engine.Seat = -1
@@ -79,7 +79,13 @@ func (s *Server) playBot(g *game, st engine.State, seat engine.Seat, seq int, bo
 		done()
 		return
 	}
-	a := bot.Choose(st.View(seat), legal, rng)
+	// Bots of all games take turns at the thinkers' places, so that they queue instead of
+	// taking every core from the humans' requests.
+	a, ok := s.think(ctx, bot, st, seat, legal, rng)
+	if !ok {
+		done()
+		return
+	}
 	text := st.ActionText(seat, a)
 	if s.cfg.BotDelay > 0 {
 		select {
@@ -100,42 +106,18 @@ func (s *Server) playBot(g *game, st engine.State, seat engine.Seat, seq int, bo
 	}
 }
 
-// sweep lets every game's bots move whose lease this process may now take (after another
-// process died), and catches up games whose changes a lost notification hid.
-func (s *Server) sweep() {
-	t := time.NewTicker(leaseTTL / 3)
-	defer t.Stop()
-	for {
+// think asks bot for its move once a thinker's place is free; ok is false if the server
+// stopped first.
+func (s *Server) think(ctx context.Context, bot engine.Bot, st engine.State, seat engine.Seat, legal []engine.Action, rng *engine.RNG) (a engine.Action, ok bool) {
+	if s.thinkers != nil {
 		select {
-		case <-s.ctx.Done():
-			return
-		case <-t.C:
+		case s.thinkers <- struct{}{}:
+		case <-ctx.Done():
+			return a, false
 		}
-		for _, g := range s.liveGames() {
-			g.mu.Lock()
-			if g.st.Over() && len(g.clients) == 0 && !g.botBusy {
-				// A finished game nobody watches leaves memory; it is rebuilt from the
-				// store if somebody asks for it (a replay).
-				g.mu.Unlock()
-				s.mu.Lock()
-				delete(s.games, g.id)
-				s.mu.Unlock()
-				continue
-			}
-			// Only games somebody watches or a bot plays need this safety net; the others
-			// follow the notifications, and an action on a stale game meets the (game, seq)
-			// key and catches up then.
-			if s.multi && !g.st.Over() && (len(g.clients) > 0 || g.hasBots()) {
-				if err := s.catchUp(context.Background(), g); err == nil {
-					for c := range g.clients {
-						c.wake()
-					}
-				}
-			}
-			s.kickBots(g)
-			g.mu.Unlock()
-		}
+		defer func() { <-s.thinkers }() // a panicking bot gives its place back too
 	}
+	return bot.Choose(st.View(seat), legal, rng), true
 }
 
 func (g *game) hasBots() bool {

@@ -370,6 +370,10 @@ func checkCampaignName(name string) error {
 }
 
 func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
+	if err := s.limiter.allow(s.lim.clientAddr(r), "create"); err != nil {
+		writeErr(w, err)
+		return
+	}
 	db, err := s.campaignDB()
 	if err != nil {
 		writeErr(w, err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"starnexus/engine"
@@ -31,10 +32,15 @@ type game struct {
 	bots    []engine.Bot
 	rngs    []*engine.RNG
 	clients map[*client]struct{}
+	sockets int // WebSockets admitted (Limits.MaxSocketsPerGame), a few not yet among clients
 
 	botBusy    bool      // a bot goroutine is thinking for this game
 	leaseUntil time.Time // this process holds the bot lease until then
-	finished   bool      // Finish has been recorded in the store
+	finished   bool      // Finish (or Abandon) has been recorded in the store
+	abandoned  bool      // ended for want of activity (Limits.IdleAfter)
+	lastActive time.Time // the last action, claim or load in this process (Limits.Evict)
+	// lastUse is when a request last found the game (Unix ns), read without g.mu.
+	lastUse atomic.Int64
 }
 
 // apiError is a refusal with its HTTP status.
@@ -43,6 +49,8 @@ type apiError struct {
 	Msg    string
 	Legal  []string
 	Seq    *int
+	// RetryAfter, in seconds, goes into a Retry-After header (429, 503).
+	RetryAfter int
 }
 
 func (e *apiError) Error() string { return e.Msg }
@@ -75,7 +83,7 @@ func (g *game) rebuild(s *Server, m *store.Game, log []store.Action) error {
 		g.rngs = make([]*engine.RNG, len(m.Seats))
 		for i, seat := range m.Seats {
 			if seat.Kind == store.Bot {
-				b, err := newBot(m.Game, seat.Bot)
+				b, err := s.makeBot(m.Game, seat.Bot)
 				if err != nil {
 					return fmt.Errorf("game %s: seat %d: %w", g.id, i, err)
 				}
@@ -137,7 +145,7 @@ func (g *game) seatOf(token string) (engine.Seat, bool) {
 }
 
 func (g *game) canAct(seat engine.Seat) bool {
-	if g.st.Over() || len(g.waiting()) > 0 {
+	if g.st.Over() || g.abandoned || len(g.waiting()) > 0 {
 		return false
 	}
 	for _, s := range g.st.ToMove(nil) {
@@ -286,6 +294,8 @@ type viewExtra struct {
 	Waiting []int      `json:"waiting,omitempty"`
 	// Campaign names the Rise of Empire campaign of a campaign game.
 	Campaign string `json:"campaign,omitempty"`
+	// Abandoned: the game ended because nobody acted in it for the server's idle time.
+	Abandoned bool `json:"abandoned,omitempty"`
 }
 
 // view encodes seat's view (engine.Spectator: the public one). Only the engine's View of
@@ -304,7 +314,7 @@ func (g *game) view(seat engine.Seat) ([]byte, error) {
 		name = ""
 	}
 	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: nonNil(g.meta.Sets), Seats: g.seatsJSON(), Seq: g.publicSeq(seat),
-		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting(), Campaign: g.meta.Options["campaign"]})
+		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting(), Campaign: g.meta.Options["campaign"], Abandoned: g.abandoned})
 	if err != nil {
 		return nil, err
 	}
@@ -364,11 +374,17 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 			s.log.Error("commit action", "game", g.id, "err", err)
 			return nil, errf(http.StatusServiceUnavailable, "the action could not be saved: %v", err)
 		}
+		public := g.publicSeq(engine.Spectator)
 		g.st.ApplyTrusted(seat, a)
 		g.log = append(g.log, rec)
 		g.last[seat] = rec.Seq
-		s.metrics.actions.Inc()
-		s.metrics.latency.Observe(time.Since(start).Seconds())
+		g.lastActive = time.Now()
+		// Count the actions a spectator may count: a hidden mulligan counts when all have
+		// kept, not before (its number would tell it).
+		if n := g.publicSeq(engine.Spectator) - public; n > 0 {
+			s.metrics.actions.Add(float64(n))
+			s.metrics.latency.Observe(time.Since(start).Seconds())
+		}
 		s.changed(g)
 		if !wantView {
 			return nil, nil
@@ -382,6 +398,9 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 func (g *game) check(seat engine.Seat, seq int) error {
 	if g.st.Over() {
 		return errf(http.StatusForbidden, "the game is over")
+	}
+	if g.abandoned {
+		return errf(http.StatusForbidden, "the game was abandoned: nobody acted in it for a long time")
 	}
 	if w := g.waiting(); len(w) > 0 {
 		return errf(http.StatusForbidden, "the game is waiting for %d open seat(s) to be claimed", len(w))
@@ -413,6 +432,9 @@ func contains(list []engine.Action, a engine.Action) bool {
 func (s *Server) changed(g *game) {
 	if g.st.Over() && !g.finished {
 		g.finished = true
+		s.mu.Lock()
+		delete(s.live, g.id)
+		s.mu.Unlock()
 		var w []int
 		for _, seat := range g.st.Winners() {
 			w = append(w, int(seat))
@@ -446,7 +468,10 @@ func (s *Server) catchUp(ctx context.Context, g *game) error {
 			return errf(http.StatusInternalServerError, "%v", err)
 		}
 	} else {
-		g.meta.Finished = m.Finished
+		g.meta.Finished, g.meta.Abandoned = m.Finished, m.Abandoned
+		if m.Abandoned {
+			g.abandoned, g.finished = true, true // another process ended it
+		}
 		for _, a := range acts[min(len(g.log), len(acts)):] {
 			if err := g.replay(a); err != nil {
 				return errf(http.StatusInternalServerError, "%v", err)

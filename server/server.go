@@ -23,6 +23,8 @@ import (
 	"sync"
 	"time"
 
+	"starnexus/bots"
+	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/realms"
 	"starnexus/playername"
@@ -45,6 +47,8 @@ type Config struct {
 	Cards []byte
 	// BotDelay is a pause before each bot move, so that people can follow a bot's turn.
 	BotDelay time.Duration
+	// Limits bound what clients may cost the server; zero fields take DefaultLimits.
+	Limits Limits
 	// Origin is the server's public origin (scheme://host[:port]) behind a proxy that
 	// rewrites Host; "" takes the request's Host. A request that changes state, or a
 	// WebSocket, from a page of another origin is refused (server/http.go).
@@ -64,6 +68,12 @@ type Server struct {
 	metrics *metrics
 	handler http.Handler
 	edge    *edge // the checks and headers of every request (server/http.go)
+	lim     Limits
+	limiter *limiter
+	// thinkers holds a token for each bot decision being computed (nil: no limit).
+	thinkers chan struct{}
+	// makeBot makes a seat's bot (bots.NewFor; tests count the thinkers with their own).
+	makeBot func(game, name string) (engine.Bot, error)
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -72,9 +82,15 @@ type Server struct {
 	mu    sync.Mutex
 	games map[string]*game
 	load  map[string]*sync.Mutex // serializes loading one game from the store
+	// live lists the unfinished games this process knows of (made here, found in the store
+	// at start, or loaded since), each with whether it is all bots: the caps count them.
+	live    map[string]bool
+	sockets int // WebSocket connections open
 }
 
-// New makes a Server and rebuilds every unfinished game of the store from its log.
+// New makes a Server. The unfinished games of the store are rebuilt from their logs in the
+// background (a request for one that is not rebuilt yet loads it at once), and games nobody
+// has acted in for Limits.IdleAfter are ended as abandoned instead.
 func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -92,8 +108,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, nexus: cfg.Nexus, log: cfg.Logger, owner: randomHex(8),
 		names: playername.ForGames(cfg.Catalog, cfg.Nexus),
-		games: map[string]*game{}, load: map[string]*sync.Mutex{}}
+		games: map[string]*game{}, load: map[string]*sync.Mutex{}, live: map[string]bool{}, makeBot: bots.NewFor}
 	s.edge = edge
+	s.lim = cfg.Limits.withDefaults()
+	s.limiter = newLimiter(s.lim)
+	if s.lim.BotThinkers > 0 {
+		s.thinkers = make(chan struct{}, s.lim.BotThinkers)
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
 	changes, err := s.store.Changes(s.ctx)
@@ -107,13 +128,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.cancel()
 		return nil, err
 	}
+	var todo []store.Game
 	for _, sum := range live {
-		if _, err := s.game(ctx, sum.Game.ID); err != nil {
-			// One damaged game must not keep the others from being played.
-			s.log.Error("rebuild game", "game", sum.Game.ID, "err", err)
+		if sum.Damaged != nil {
+			// One damaged game must not keep the others from being played: it is left in
+			// the store for an operator.
+			s.log.Error("damaged game skipped", "game", sum.Game.ID, "err", sum.Damaged)
+			continue
 		}
+		s.live[sum.Game.ID] = allBots(&sum.Game)
+		todo = append(todo, sum.Game)
 	}
-	s.log.Info("games rebuilt from the store", "games", len(live))
+	s.log.Info("unfinished games in the store", "games", len(todo))
 	if changes != nil {
 		s.wg.Add(1)
 		go func() {
@@ -121,7 +147,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			s.follow(changes)
 		}()
 	}
-	s.wg.Add(1)
+	s.wg.Add(2)
+	go func() {
+		defer s.wg.Done()
+		s.rebuildAll(todo)
+	}()
 	go func() {
 		defer s.wg.Done()
 		s.sweep()
@@ -130,21 +160,53 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// rebuildAll rebuilds the games found unfinished at start, one at a time, so that their bots
+// play on and an end the store missed is recorded; the idle ones end as abandoned.
+func (s *Server) rebuildAll(list []store.Game) {
+	idle := s.idleBefore()
+	n := 0
+	for i := range list {
+		if s.ctx.Err() != nil {
+			return
+		}
+		m := &list[i]
+		if !idle.IsZero() && m.LastActive.Before(idle) && !isCampaignGame(m) {
+			s.abandon(m.ID)
+			continue
+		}
+		if _, err := s.game(s.ctx, m.ID); err != nil {
+			s.log.Error("rebuild game", "game", m.ID, "err", err)
+			continue
+		}
+		n++
+	}
+	s.log.Info("games rebuilt from the store", "games", n)
+}
+
+// allBots reports whether no seat of m is a human's (or open for one).
+func allBots(m *store.Game) bool {
+	for _, st := range m.Seats {
+		if st.Kind != store.Bot {
+			return false
+		}
+	}
+	return len(m.Seats) > 0
+}
+
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close stops the bots and the change feed and waits for them. It does not close the store.
 func (s *Server) Close() {
 	s.cancel()
-	s.mu.Lock()
-	for _, g := range s.games {
+	// Never s.mu while a game's lock is wanted: the lock order is g.mu, then s.mu.
+	for _, g := range s.liveGames() {
 		g.mu.Lock()
 		for c := range g.clients {
 			c.close()
 		}
 		g.mu.Unlock()
 	}
-	s.mu.Unlock()
 	s.wg.Wait()
 }
 
@@ -154,6 +216,7 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	s.mu.Lock()
 	if g, ok := s.games[id]; ok {
 		s.mu.Unlock()
+		g.lastUse.Store(time.Now().UnixNano())
 		return g, nil
 	}
 	l, ok := s.load[id]
@@ -189,10 +252,15 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		s.mu.Unlock()
 		return nil, err
 	}
-	g.finished = m.Finished
+	g.finished, g.abandoned = m.Finished, m.Abandoned
+	g.lastActive = time.Now()
+	g.lastUse.Store(g.lastActive.UnixNano())
 	s.mu.Lock()
 	s.games[id] = g
 	delete(s.load, id)
+	if !m.Finished {
+		s.live[id] = allBots(m)
+	}
 	s.mu.Unlock()
 	g.mu.Lock()
 	s.changed(g) // records an end the store missed, and lets the bots go on

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,13 +56,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	conn, err := websocket.Accept(w, r, s.edge.acceptOptions())
+	addr := s.lim.clientAddr(r)
+	release, err := s.admitSocket(g, addr)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	defer release()
+	conn, err := websocket.Accept(idleHijacker{w, s.lim.SocketIdle}, r, s.edge.acceptOptions())
 	if err != nil {
 		return // Accept has answered the request
 	}
 	conn.SetReadLimit(64 << 10)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
+	go s.pings(ctx, cancel, conn)
 
 	// The first message is the token; a spectator sends none (or an empty one). The reader
 	// takes it; the first push waits for it up to firstMessageWait, then goes out as the
@@ -91,6 +100,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.wake()
+	var last []byte // what this socket was sent last: an unchanged view is not sent again
 	for {
 		select {
 		case <-ctx.Done():
@@ -108,6 +118,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			s.log.Error("ws view", "game", g.id, "err", err)
 			continue
 		}
+		if bytes.Equal(b, last) {
+			// Nothing this viewer sees has changed (another seat's hidden mulligan, say):
+			// a push now would tell that something happened.
+			continue
+		}
+		last = b
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 		err = conn.Write(wctx, websocket.MessageText, b)
 		wcancel()
@@ -164,6 +180,8 @@ func (s *Server) wsRead(ctx context.Context, c *client, authed chan struct{}) {
 			reply = errf(http.StatusBadRequest, `send {"action": text, "seq": number}`)
 		case c.seatNow() < 0:
 			reply = errf(http.StatusUnauthorized, "a spectator cannot act: send the seat's token first")
+		case s.checkActionSize(m.Action) != nil:
+			reply = s.checkActionSize(m.Action)
 		default:
 			// Success is answered by the push of the new view.
 			_, reply = s.act(ctx, c.g, c.seatNow(), m.Action, *m.Seq, false)
@@ -176,7 +194,7 @@ func (s *Server) wsRead(ctx context.Context, c *client, authed chan struct{}) {
 			return
 		}
 		b := errBodyOf(reply)
-		b.Action = m.Action
+		b.Action = prefix(m.Action, echoBytes)
 		if m.Seq != nil && b.Seq == nil {
 			b.Seq = m.Seq
 		}

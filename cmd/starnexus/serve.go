@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -33,9 +32,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	allowSeed := fs.Bool("allow-seed", false, "accept a seed chosen by the client (tests, puzzles); otherwise every seed comes from crypto/rand")
 	botDelay := fs.Duration("bot-delay", 0, "pause before each bot move")
 	verbose := fs.Bool("v", false, "log every action (debug level)")
+	limits := limitFlags(fs)
 	origin := fs.String("origin", "", "the public `origin` of the pages (https://play.example.com) when a proxy rewrites Host; default: the request's Host. Requests that change state and WebSockets from other origins are refused")
 	if code, ok := parseFlags(fs, args, "starnexus serve [--addr 127.0.0.1:8080] [--db FILE | --db postgres://...] [--allow-seed]", stderr); !ok {
 		return code
+	}
+	lim, err := limits()
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus serve: %v\n", err)
+		return 2
 	}
 	tuneGC()
 	level := slog.LevelInfo
@@ -45,7 +50,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, serveConfig{addr: *addr, db: *dbFlag, allowSeed: *allowSeed, botDelay: *botDelay, origin: *origin}, logger, stdout); err != nil {
+	if err := serve(ctx, serveConfig{addr: *addr, db: *dbFlag, allowSeed: *allowSeed, botDelay: *botDelay, origin: *origin, limits: lim}, logger, stdout); err != nil {
 		fmt.Fprintf(stderr, "starnexus serve: %v\n", err)
 		return 1
 	}
@@ -58,6 +63,7 @@ type serveConfig struct {
 	allowSeed bool
 	botDelay  time.Duration
 	origin    string // --origin: the public origin behind a proxy
+	limits    server.Limits
 }
 
 // openStore opens the database a --db flag names.
@@ -100,7 +106,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, stdout io.
 		defer release()
 	}
 	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, AllowSeed: cfg.allowSeed, Logger: logger,
-		Web: web.Files, Cards: bytes.TrimSpace(cards.Bytes()), BotDelay: cfg.botDelay, Origin: cfg.origin})
+		Web: web.Files, Cards: bytes.TrimSpace(cards.Bytes()), BotDelay: cfg.botDelay, Origin: cfg.origin, Limits: cfg.limits})
 	if err != nil {
 		return err
 	}
@@ -109,7 +115,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, stdout io.
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	fmt.Fprintf(stdout, "starnexus is serving on http://%s/ (database %s): open it in a browser\n", ln.Addr(), redact(cfg.db))
 	logger.Info("listening", "addr", ln.Addr().String())
 	errc := make(chan error, 1)

@@ -1,0 +1,117 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"net"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// echoBytes is the most of a client's action text a refusal repeats.
+const echoBytes = 64
+
+// admitSocket counts a new WebSocket of client addr on game g if the caps allow it: the
+// server's, the game's and the client's. release gives its places back.
+func (s *Server) admitSocket(g *game, addr netip.Addr) (release func(), err error) {
+	s.mu.Lock()
+	full := s.lim.MaxSockets > 0 && s.sockets >= s.lim.MaxSockets
+	if !full {
+		s.sockets++
+	}
+	s.mu.Unlock()
+	if full {
+		return nil, &apiError{Status: http.StatusServiceUnavailable, RetryAfter: 30,
+			Msg: "the server holds its most WebSocket connections: try again later"}
+	}
+	unserver := func() {
+		s.mu.Lock()
+		s.sockets--
+		s.mu.Unlock()
+	}
+	g.mu.Lock()
+	gameFull := s.lim.MaxSocketsPerGame > 0 && g.sockets >= s.lim.MaxSocketsPerGame
+	if !gameFull {
+		g.sockets++
+	}
+	g.mu.Unlock()
+	if gameFull {
+		unserver()
+		return nil, &apiError{Status: http.StatusServiceUnavailable, RetryAfter: 30,
+			Msg: "this game has its most watchers: try again later"}
+	}
+	joined := func() {
+		g.mu.Lock()
+		g.sockets--
+		g.mu.Unlock()
+	}
+	if !s.limiter.openSocket(addr) {
+		joined()
+		unserver()
+		return nil, &apiError{Status: http.StatusTooManyRequests, RetryAfter: 30,
+			Msg: "too many WebSocket connections from your address"}
+	}
+	return func() {
+		s.limiter.closeSocket(addr)
+		joined()
+		unserver()
+	}, nil
+}
+
+// pings pings conn every Limits.PingEvery; a peer that does not answer in time is gone and
+// the connection ends (cancel). The answers arrive through the connection's reader.
+func (s *Server) pings(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn) {
+	if s.lim.PingEvery <= 0 {
+		return
+	}
+	t := time.NewTicker(s.lim.PingEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		pctx, pcancel := context.WithTimeout(ctx, max(s.lim.SocketIdle, s.lim.PingEvery))
+		err := conn.Ping(pctx)
+		pcancel()
+		if err != nil {
+			cancel()
+			return
+		}
+	}
+}
+
+// idleHijacker hands the WebSocket library a connection with a read deadline renewed at
+// every read: the HTTP server's own timeouts stop applying once a connection is hijacked,
+// and a peer that sends nothing at all (not even the answer to a ping) for idle is gone.
+type idleHijacker struct {
+	http.ResponseWriter
+	idle time.Duration
+}
+
+func (h idleHijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	c, rw, err := http.NewResponseController(h.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	c.SetDeadline(time.Time{}) // the HTTP server's deadlines; the socket sets its own
+	if h.idle <= 0 {
+		return c, rw, nil
+	}
+	return idleConn{c, h.idle}, rw, nil
+}
+
+// idleConn is a net.Conn whose every Read must see a byte within idle.
+type idleConn struct {
+	net.Conn
+	idle time.Duration
+}
+
+func (c idleConn) Read(p []byte) (int, error) {
+	c.Conn.SetReadDeadline(time.Now().Add(c.idle))
+	return c.Conn.Read(p)
+}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -61,27 +62,53 @@ func (s *Server) admitSocket(g *game, addr netip.Addr) (release func(), err erro
 	}, nil
 }
 
-// pings pings conn every Limits.PingEvery; a peer that does not answer in time is gone and
-// the connection ends (cancel). The answers arrive through the connection's reader.
-func (s *Server) pings(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn) {
-	if s.lim.PingEvery <= 0 {
+// pinger pings a WebSocket every Limits.PingEvery from the connection's own loop (no
+// goroutine of its own while idle: thousands of sockets cost three goroutines each, not
+// four); a peer that does not answer in time is gone and the connection ends (cancel). The
+// answers arrive through the connection's reader.
+type pinger struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	conn   *websocket.Conn
+	wait   time.Duration
+	t      *time.Ticker
+	busy   atomic.Bool // a ping is waiting for its answer
+}
+
+func (s *Server) newPinger(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn) *pinger {
+	p := &pinger{ctx: ctx, cancel: cancel, conn: conn, wait: max(s.lim.SocketIdle, s.lim.PingEvery)}
+	if s.lim.PingEvery > 0 {
+		p.t = time.NewTicker(s.lim.PingEvery)
+	}
+	return p
+}
+
+// tick fires when a ping is due (never when pings are off).
+func (p *pinger) tick() <-chan time.Time {
+	if p.t == nil {
+		return nil
+	}
+	return p.t.C
+}
+
+// ping sends a ping and waits for its answer in the background, unless one is waiting.
+func (p *pinger) ping() {
+	if !p.busy.CompareAndSwap(false, true) {
 		return
 	}
-	t := time.NewTicker(s.lim.PingEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
+	go func() {
+		defer p.busy.Store(false)
+		ctx, cancel := context.WithTimeout(p.ctx, p.wait)
+		defer cancel()
+		if err := p.conn.Ping(ctx); err != nil {
+			p.cancel()
 		}
-		pctx, pcancel := context.WithTimeout(ctx, max(s.lim.SocketIdle, s.lim.PingEvery))
-		err := conn.Ping(pctx)
-		pcancel()
-		if err != nil {
-			cancel()
-			return
-		}
+	}()
+}
+
+func (p *pinger) stop() {
+	if p.t != nil {
+		p.t.Stop()
 	}
 }
 

@@ -70,7 +70,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadLimit(64 << 10)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	go s.pings(ctx, cancel, conn)
+	pinger := s.newPinger(ctx, cancel, conn)
+	defer pinger.stop()
 
 	// The first message is the token; a spectator sends none (or an empty one). The reader
 	// takes it; the first push waits for it up to firstMessageWait, then goes out as the
@@ -92,12 +93,20 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		s.wsRead(ctx, c, authed)
 	}()
-	select {
-	case <-authed:
-	case <-time.After(firstMessageWait):
-	case <-ctx.Done():
-		conn.CloseNow()
-		return
+	firstWait := time.After(firstMessageWait)
+wait:
+	for {
+		select {
+		case <-authed:
+			break wait
+		case <-firstWait:
+			break wait
+		case <-pinger.tick():
+			pinger.ping()
+		case <-ctx.Done():
+			conn.CloseNow()
+			return
+		}
 	}
 	c.wake()
 	var last []byte // what this socket was sent last: an unchanged view is not sent again
@@ -109,6 +118,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		case <-c.done:
 			conn.Close(websocket.StatusGoingAway, "server closing")
 			return
+		case <-pinger.tick():
+			pinger.ping()
+			continue
 		case <-c.notify:
 		}
 		g.mu.Lock()

@@ -167,7 +167,7 @@ func TestLiveAndBotGameCaps(t *testing.T) {
 	}
 	h.served(mine)
 	// A game that ends frees its place.
-	h.srv.abandon(mine.ID)
+	h.srv.abandon(mine.ID, time.Now().Add(time.Hour))
 	h.create(humanPair)
 }
 

@@ -171,7 +171,7 @@ func (s *Server) rebuildAll(list []store.Game) {
 		}
 		m := &list[i]
 		if !idle.IsZero() && m.LastActive.Before(idle) && !isCampaignGame(m) {
-			s.abandon(m.ID)
+			s.abandon(m.ID, idle)
 			continue
 		}
 		if _, err := s.game(s.ctx, m.ID); err != nil {

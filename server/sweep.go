@@ -101,11 +101,9 @@ func (s *Server) abandonIdle(cutoff time.Time) {
 		}
 		for i := range list {
 			m := &list[i].Game
-			if list[i].Damaged != nil || isCampaignGame(m) {
+			if list[i].Damaged != nil || isCampaignGame(m) || s.abandon(m.ID, cutoff) {
 				offset++ // stays in the list: step over it
-				continue
 			}
-			s.abandon(m.ID)
 		}
 		if len(list) < page {
 			return
@@ -113,12 +111,18 @@ func (s *Server) abandonIdle(cutoff time.Time) {
 	}
 }
 
-// abandon ends game id as abandoned: the store keeps it finished with no winner; its
-// clients are told; its bots stop.
-func (s *Server) abandon(id string) {
-	if err := s.store.Abandon(s.ctx, id); err != nil {
+// abandon ends game id as abandoned if it is still unfinished and idle since before cutoff
+// (an action in another process may just have come): the store keeps it finished with no
+// winner; its clients are told; its bots stop. It reports whether the game still stands
+// among the idle unfinished games (the store failed).
+func (s *Server) abandon(id string, cutoff time.Time) bool {
+	done, err := s.store.AbandonIdle(s.ctx, id, cutoff)
+	if err != nil {
 		s.log.Error("abandon game", "game", id, "err", err)
-		return
+		return true
+	}
+	if !done {
+		return false // acted in, or finished, since it was listed
 	}
 	s.mu.Lock()
 	g := s.games[id]
@@ -133,4 +137,5 @@ func (s *Server) abandon(id string) {
 		g.mu.Unlock()
 	}
 	s.log.Info("game abandoned", "game", id)
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -574,5 +575,34 @@ func TestHiddenMulligansAreNotCounted(t *testing.T) {
 	}
 	if after := counted(); !strings.Contains(after, "starnexus_actions_total 4") {
 		t.Fatalf("the four public decisions counted as %q", after)
+	}
+}
+
+// TestDamagedGameIsSkipped: one damaged row (options that are not JSON) neither stops the
+// server from starting nor makes the game list fail; every other game is served, and the
+// damaged one is refused on its own.
+func TestDamagedGameIsSkipped(t *testing.T) {
+	h := newHarness(t, Config{})
+	live, finished, good := h.create(humanPair), h.create(humanPair), h.create(humanPair)
+	db := h.srv.store.(interface{ SQL() *sql.DB }).SQL()
+	if _, err := db.Exec(`UPDATE games SET finished = 1 WHERE id = ?`, finished.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{live.ID, finished.ID} {
+		if _, err := db.Exec(`UPDATE games SET options = 'not json' WHERE id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.stop()
+	h.start(Config{})
+	for _, path := range []string{"/api/games", "/api/games?open=1"} {
+		r := h.call(http.DefaultClient, "GET", path, "", "")
+		if r.code != http.StatusOK || !strings.Contains(string(r.body), good.ID) || strings.Contains(string(r.body), live.ID) || strings.Contains(string(r.body), finished.ID) {
+			t.Fatalf("GET %s with damaged games: %d %s", path, r.code, r.body)
+		}
+	}
+	h.served(good)
+	if code, b := h.do("GET", "/api/games/"+live.ID+"/view", "", nil); code < 500 || !strings.Contains(string(b), "damaged") {
+		t.Fatalf("the damaged game's view: %d %s", code, b)
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Closest returns up to n candidates nearest to name by edit distance (case-insensitive),
@@ -76,4 +77,21 @@ func EqualFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// MaxSuggest is the longest name for which the games' parsers suggest close names: edit
+// distances cost the product of the lengths, and no card name is half this long.
+const MaxSuggest = 64
+
+// Clip is at most the first n bytes of text, cut at a character boundary, with "..." when
+// cut: what an error message may quote of a client's text.
+func Clip(text string, n int) string {
+	if len(text) <= n {
+		return text
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut] + "..."
 }

@@ -15,7 +15,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/time/rate"
 
@@ -435,17 +434,4 @@ func (s *Server) checkActionSize(text string) error {
 		return errf(http.StatusRequestEntityTooLarge, "the action text is %d bytes long; an action is at most %d", len(text), s.lim.MaxActionBytes)
 	}
 	return nil
-}
-
-// prefix is at most the first n bytes of text (whole characters), with "..." when cut: what
-// a refusal may echo of a client's text.
-func prefix(text string, n int) string {
-	if len(text) <= n {
-		return text
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return text[:cut] + "..."
 }

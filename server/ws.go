@@ -206,7 +206,7 @@ func (s *Server) wsRead(ctx context.Context, c *client, authed chan struct{}) {
 			return
 		}
 		b := errBodyOf(reply)
-		b.Action = prefix(m.Action, echoBytes)
+		b.Action = engine.Clip(m.Action, echoBytes)
 		if m.Seq != nil && b.Seq == nil {
 			b.Seq = m.Seq
 		}

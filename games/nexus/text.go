@@ -3,7 +3,6 @@ package nexus
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"starnexus/engine"
 )
@@ -367,15 +366,11 @@ func (s *State) sees(seat int8, o *obj) bool {
 	return false
 }
 
-// maxSuggest is the longest name for which an unknown card gets "did you mean" suggestions:
-// their edit distances cost the product of the lengths, and no card name is half this long.
-const maxSuggest = 64
-
 // lookup finds a card definition by name; a long unknown name is refused without
 // suggestions, and is quoted only in part.
 func (s *State) lookup(name string) (uint8, error) {
 	name = strings.TrimSpace(name)
-	if len(name) > maxSuggest {
+	if len(name) > engine.MaxSuggest {
 		if d, ok := s.tab.byName[strings.ToLower(name)]; ok {
 			return d, nil
 		}
@@ -384,17 +379,8 @@ func (s *State) lookup(name string) (uint8, error) {
 	return s.tab.Lookup(name)
 }
 
-// clip shortens a long text for an error message, at a character boundary.
-func clip(t string) string {
-	if len(t) <= maxSuggest {
-		return t
-	}
-	n := maxSuggest
-	for n > 0 && !utf8.RuneStart(t[n]) {
-		n--
-	}
-	return t[:n] + "..."
-}
+// clip shortens a long text for an error message.
+func clip(t string) string { return engine.Clip(t, engine.MaxSuggest) }
 
 // findObj resolves a card name (optionally "Owner:Name" or "zone:Name") among the objects seat
 // sees for which in holds, preferring one for which good holds.

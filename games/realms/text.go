@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"starnexus/engine"
 )
@@ -181,15 +180,11 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	return bad("unknown action %q (known: play, use, buy, attack, give, pass, choose, skip, done, end)", clip(verb))
 }
 
-// maxSuggest is the longest name for which an unknown card gets "did you mean" suggestions:
-// their edit distances cost the product of the lengths, and no card name is half this long.
-const maxSuggest = 64
-
 // lookup finds a card by name; a long unknown name is refused without suggestions, and is
 // quoted only in part.
 func (s *State) lookup(name string) (CardID, error) {
 	name = strings.TrimSpace(name)
-	if len(name) > maxSuggest {
+	if len(name) > engine.MaxSuggest {
 		if id, ok := s.cat.byName[strings.ToLower(name)]; ok {
 			return id, nil
 		}
@@ -198,17 +193,8 @@ func (s *State) lookup(name string) (CardID, error) {
 	return s.cat.Lookup(name)
 }
 
-// clip shortens a long text for an error message, at a character boundary.
-func clip(t string) string {
-	if len(t) <= maxSuggest {
-		return t
-	}
-	n := maxSuggest
-	for n > 0 && !utf8.RuneStart(t[n]) {
-		n--
-	}
-	return t[:n] + "..."
-}
+// clip shortens a long text for an error message.
+func clip(t string) string { return engine.Clip(t, engine.MaxSuggest) }
 
 // splitQualifier splits "hand:Scout" into ("hand", "Scout"); no colon gives ("", text).
 func splitQualifier(t string) (string, string) {

@@ -112,3 +112,20 @@ func TestEqualFold(t *testing.T) {
 		}
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"play Scout", 64, "play Scout"},
+		{"abcdef", 3, "abc..."},
+		{"éé", 3, "é..."}, // never half a character
+		{"", 3, ""},
+	} {
+		if got := Clip(c.in, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

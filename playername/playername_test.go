@@ -161,7 +161,7 @@ func TestDefaultAndCampaignNamesAccepted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := campaign.New(content, "x", [2]string{"human", "human"}, 1)
+		st, err := campaign.New(content, "x", [2]string{"human", "human"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

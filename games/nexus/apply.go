@@ -355,6 +355,9 @@ func (s *State) apply(seat int8, a engine.Action) {
 		for k, b := range list {
 			s.O[b].Blocking, s.O[b].BOrder = at, uint8(k+1)
 		}
+		if s.blocksHidden() {
+			s.P[seat].Decl++ // its log entry is hidden from the others until the reveal
+		}
 	case aSwap:
 		s.doSwap(seat, uint8(a), uint8(a>>8))
 	case aDone:

@@ -203,6 +203,10 @@ type player struct {
 	Swaps    bool // a player with a reserve who has not yet confirmed their swaps (10.1, 1.6)
 	NR       uint8
 	Reserve  [maxReserve]uint8 // the reserve's cards (definitions), secret (2.5)
+	// Decl counts the block declarations this player made in the current blockers step while
+	// they are hidden from the others (free-for-all, 1.6): the last Decl of the player's
+	// "block" log entries (HiddenEntries). A uint32: 2^32 actions in one step cannot be sent.
+	Decl uint32
 }
 
 // Options are a game's settings (Part G variants included); shared by every clone.

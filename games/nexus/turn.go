@@ -325,7 +325,7 @@ func (s *State) attackedBy(p int8, a oid) bool {
 // startBlocks lets every attacked player declare blockers, all at once (12.3, 1.6, 15.2).
 func (s *State) startBlocks() {
 	for p := int8(0); p < s.N; p++ {
-		s.P[p].Blocks = false
+		s.P[p].Blocks, s.P[p].Decl = false, 0
 		if s.P[p].Lost {
 			continue
 		}
@@ -340,13 +340,16 @@ func (s *State) startBlocks() {
 }
 
 // nextBlocker keeps the block decision open while an attacked player has not confirmed, and
-// opens the round when all have.
+// opens the round when all have: then every declaration is revealed at once (1.6).
 func (s *State) nextBlocker() {
 	for k := int8(1); k <= s.N; k++ {
 		if p := (s.Active + k) % s.N; s.P[p].Blocks {
 			s.Pend = pend{K: pBlock, Seat: p}
 			return
 		}
+	}
+	for p := int8(0); p < s.N; p++ {
+		s.P[p].Decl = 0
 	}
 	s.Pend = pend{}
 	s.startRound()

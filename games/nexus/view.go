@@ -12,9 +12,12 @@ type View struct {
 	st   *State
 }
 
-// View implements engine.State.
+// View implements engine.State. The View's State holds no other player's secret block
+// declarations (hidden.go), so neither its JSON, its text nor Determinize can tell them.
 func (s *State) View(seat engine.Seat) engine.View {
-	return &View{seat: seat, st: s.Clone().(*State)}
+	st := s.Clone().(*State)
+	st.hideBlocks(seat)
+	return &View{seat: seat, st: st}
 }
 
 // Seat implements engine.View.
@@ -50,6 +53,8 @@ type playerJSON struct {
 	Exile        []string   `json:"exile"`
 	Resources    []permJSON `json:"resources"`
 	Field        []permJSON `json:"field"`
+	// Declaring: an attacked player who has not confirmed blocks yet (public, like "done").
+	Declaring bool `json:"declaring_blocks,omitempty"`
 }
 
 type itemJSON struct {
@@ -109,6 +114,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 			pj.LibraryCount, pj.PileCount = -1, -1
 		}
 		pj.Swapping = pl.Swaps
+		pj.Declaring = pl.Blocks && s.Pend.K == pBlock
 		if v.seat >= 0 && int8(v.seat) == p && pl.NR > 0 {
 			pj.Reserve = s.ReserveOf(engine.Seat(p))
 			n := int(pl.NR)
@@ -235,7 +241,9 @@ func (s *State) objs(p int8, z zone) []oid {
 //     another player's deck list: requisition cards of the player's hero's faction or Neutral
 //     (any faction while the hero is secret) for the library and hand, Nexus Shards and now and
 //     then one of that faction's special resources for the pile;
-//   - unrevealed secret heroes are drawn from all heroes; the random source is replaced.
+//   - unrevealed secret heroes are drawn from all heroes; the random source is replaced;
+//   - in a free-for-all's blockers step, another player's blocks are not in the View (1.6):
+//     one who has confirmed is given blocks drawn at random among its legal ones.
 //
 // Hidden cards are sorted before they are dealt, so the true order or the true cards never
 // steer the result.
@@ -243,6 +251,15 @@ func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
 	s := v.st.CloneInto(dst).(*State)
 	s.rng = engine.NewRNG(rng.Uint64())
 	me := int8(v.seat)
+	if s.blocksHidden() {
+		// The View holds no other player's secret blocks (hidden.go); one who has confirmed
+		// gets blocks drawn from its legal ones, one still declaring will declare in play.
+		for q := int8(0); q < s.N; q++ {
+			if q != me && !s.P[q].Blocks && !s.P[q].Lost {
+				s.sampleBlocks(q, rng)
+			}
+		}
+	}
 	swapping := false
 	for p := int8(0); p < s.N; p++ {
 		swapping = swapping || s.P[p].Swaps

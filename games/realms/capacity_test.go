@@ -124,7 +124,7 @@ func zonesText(s *State) string {
 		seat := engine.Seat(i)
 		p := &s.P[i]
 		fmt.Fprintf(&b, "%d: %d %d %d %v %v %v %v %v\n", i, p.Authority, p.Trade, p.Combat,
-			s.Cards(seat, InHand), s.Cards(seat, InDeck), s.Cards(seat, InDiscard), p.play(), p.Played)
+			s.Cards(seat, InHand), s.Cards(seat, InDeck), s.Cards(seat, InDiscard), s.playArea(p), p.Played)
 	}
 	return b.String()
 }
@@ -221,12 +221,12 @@ func TestPlayAreaPastItsArray(t *testing.T) {
 	d := newDriver(t, s)
 	d.playAll("Ann", "Stealth Needle", "Scout")
 	ann := &s.P[0]
-	if ann.PlayN <= maxPlay || ann.big == nil || ann.big.play == nil {
+	if ann.PlayN <= maxPlay || s.big == nil || s.big[0].play == nil {
 		t.Fatalf("Ann has %d cards in play, want more than %d in a grown play area", ann.PlayN, maxPlay)
 	}
 	d.do("Ann", "play Stealth Needle")
 	d.do("Ann", "choose Command Ship")
-	needle := ann.play()[ann.PlayN-1]
+	needle := s.playArea(ann)[ann.PlayN-1]
 	if s.cat.Card(needle.Card).Name != "Stealth Needle" || needle.Copy == 0 || s.cat.Card(needle.Copy).Name != "Command Ship" {
 		t.Fatalf("the Stealth Needle at index %d copied %v", ann.PlayN-1, needle.Copy)
 	}
@@ -241,10 +241,10 @@ func TestPlayAreaPastItsArray(t *testing.T) {
 	// Two outposts past the array whose names no other card in play has.
 	var far []string
 	count := map[CardID]int{}
-	for _, ip := range ann.play() {
+	for _, ip := range s.playArea(ann) {
 		count[ip.Card]++
 	}
-	for _, ip := range ann.play()[maxPlay:] {
+	for _, ip := range s.playArea(ann)[maxPlay:] {
 		if count[ip.Card] == 1 && s.cat.Card(ip.Card).Outpost && s.cat.Card(ip.Card).Defense <= 6 {
 			far = append(far, s.cat.Card(ip.Card).Name)
 		}
@@ -321,10 +321,10 @@ func TestHandPastItsArray(t *testing.T) {
 	d := newDriver(t, s)
 	d.do("Ann", "play Command Ship")
 	ann := &s.P[0]
-	if ann.HandN <= maxHand || ann.big == nil || ann.big.hand == nil {
+	if ann.HandN <= maxHand || s.big == nil || s.big[0].hand == nil {
 		t.Fatalf("Ann holds %d cards, want more than %d in a grown hand", ann.HandN, maxHand)
 	}
-	if got := s.cat.Card(ann.hand()[maxHand]).Name; got != "Moonwurm" {
+	if got := s.cat.Card(s.hand(ann)[maxHand]).Name; got != "Moonwurm" {
 		t.Fatalf("the card at index %d is %s, want Moonwurm (the second card drawn)", maxHand, got)
 	}
 	d.do("Ann", "play Trade Bot")
@@ -343,13 +343,14 @@ func TestHandPastItsArray(t *testing.T) {
 	}
 }
 
-// TestDiscardPastItsArray is the lost card of the issue: with 199 cards in the discard pile
-// (the Explorer pile of the explorers option), each card bought lands in the pile and is paid
-// for once; one goes on top of the full deck-and-discard storage (Central Office); then the
-// deck is reshuffled from a pile past the array and the game goes on.
+// TestDiscardPastItsArray is the lost card of the issue: with one card less in the discard
+// pile than the deck-and-discard array holds (Explorers of the explorers option), each card
+// bought lands in the pile and is paid for once; one goes on top of the deck (Central
+// Office) and fills the array; then the deck is reshuffled from a pile past the array and the
+// game goes on.
 func TestDiscardPastItsArray(t *testing.T) {
 	ten := 10
-	disc := cardList("Explorer", 190, "Scout", 3, "Viper", 2, "Cutter", 3, "Trade Pod")
+	disc := cardList("Explorer", maxOwn-10, "Scout", 3, "Viper", 2, "Cutter", 3, "Trade Pod")
 	s := newPos(t, Position{Options: Options{Sets: []string{"core"}, MaxRounds: 12}, Seed: 2, Active: "Ann", Explorers: &ten,
 		Players: []PlayerSetup{
 			{Name: "Ann", Hand: copies("Scout", 5), Discard: disc, InPlay: []string{"Central Office"}},
@@ -358,20 +359,20 @@ func TestDiscardPastItsArray(t *testing.T) {
 	d := newDriver(t, s)
 	d.playAll("Ann")
 	ann := &s.P[0]
-	if own := int(ann.DeckN) + int(ann.DiscN); own != 199 || ann.Trade != 7 {
+	if own := int(ann.DeckN) + int(ann.DiscN); own != maxOwn-1 || ann.Trade != 7 {
 		t.Fatalf("before buying: %d cards in deck and discard, Trade %d", own, ann.Trade)
 	}
-	d.do("Ann", "buy Explorer") // on top of the deck (Central Office): the storage is full
-	d.do("Ann", "buy Explorer") // the 201st card
+	d.do("Ann", "buy Explorer") // on top of the deck (Central Office): the array is full
+	d.do("Ann", "buy Explorer") // one card past the array
 	d.do("Ann", "buy Explorer")
-	if own := int(ann.DeckN) + int(ann.DiscN); own != 202 || ann.Trade != 1 || s.Explorers != 7 || ann.big == nil || ann.big.own == nil {
-		t.Fatalf("after three Explorers: %d cards in deck and discard (want 202), Trade %d (want 1), Explorer pile %d (want 7)", own, ann.Trade, s.Explorers)
+	if own := int(ann.DeckN) + int(ann.DiscN); own != maxOwn+2 || ann.Trade != 1 || s.Explorers != 7 || s.big == nil || s.big[0].own == nil {
+		t.Fatalf("after three Explorers: %d cards in deck and discard (want %d), Trade %d (want 1), Explorer pile %d (want 7)", own, maxOwn+2, ann.Trade, s.Explorers)
 	}
 	if top := s.Cards(0, InDeck); len(top) != 1 || top[0] != s.cat.Explorer {
 		t.Fatalf("Ann's deck is %v, want the Explorer put on top", top)
 	}
 	d.do("Ann", "end")
-	if ann.HandN != 5 || s.cat.Card(ann.hand()[0]).Name != "Explorer" {
+	if ann.HandN != 5 || s.cat.Card(s.hand(ann)[0]).Name != "Explorer" {
 		t.Fatal("Ann did not draw the Explorer on top of her deck, then from the reshuffled pile")
 	}
 	d.every = 10
@@ -388,7 +389,7 @@ func TestDiscardPastItsArray(t *testing.T) {
 // TestPassAndGiftIntoFullPiles: an Emperor pass (SR 10.5) and a defeated Elite's gifts (SR
 // 10.6) land in discard piles whose storage is full.
 func TestPassAndGiftIntoFullPiles(t *testing.T) {
-	full := cardList("Explorer", 150, "Scout", 40, "Viper", 10)
+	full := cardList("Explorer", 150, "Scout", maxOwn-160, "Viper", 10)
 	t.Run("emperor pass", func(t *testing.T) {
 		players := []PlayerSetup{{Name: "A1", Hand: cardList("Scout", 3), Discard: []string{"Cutter"}}, {Name: "E1", Deck: full},
 			{Name: "A2"}, {Name: "A3"}, {Name: "E2"}, {Name: "A4"}}
@@ -399,8 +400,8 @@ func TestPassAndGiftIntoFullPiles(t *testing.T) {
 		d := newDriver(t, s)
 		d.playAll("A1")
 		d.do("A1", "pass Cutter to E1")
-		if n := int(s.P[1].DeckN) + int(s.P[1].DiscN); n != 201 || s.cat.Card(s.P[1].discard()[0]).Name != "Cutter" {
-			t.Fatalf("the Emperor holds %d cards in deck and discard, want 201 with the Cutter on the pile", n)
+		if n := int(s.P[1].DeckN) + int(s.P[1].DiscN); n != maxOwn+1 || s.cat.Card(s.discard(&s.P[1])[0]).Name != "Cutter" {
+			t.Fatalf("the Emperor holds %d cards in deck and discard, want %d with the Cutter on the pile", n, maxOwn+1)
 		}
 	})
 	t.Run("raid gift", func(t *testing.T) {
@@ -416,8 +417,8 @@ func TestPassAndGiftIntoFullPiles(t *testing.T) {
 		d.playAll("Boss")
 		d.do("Boss", "attack Ann 1")
 		d.do("Ann", "choose hand:Cutter")
-		if n := int(s.P[2].DeckN) + int(s.P[2].DiscN); n != 201 {
-			t.Fatalf("Bob holds %d cards in deck and discard, want 201", n)
+		if n := int(s.P[2].DeckN) + int(s.P[2].DiscN); n != maxOwn+1 {
+			t.Fatalf("Bob holds %d cards in deck and discard, want %d", n, maxOwn+1)
 		}
 		d.do("Ann", "skip") // nothing for Cid
 	})
@@ -483,8 +484,9 @@ func TestAmountsPastAnAction(t *testing.T) {
 	}
 }
 
-// TestPoolsPastTheEngineLimit: a pool that would pass poolLimit ends the game with a fault
-// (no winner) instead of wrapping around; a setup past it is refused.
+// TestPoolsPastTheEngineLimit: an Authority that would pass poolLimit, a Trade or Combat pool
+// past tradeLimit, and counts of one turn past 255 end the game with a fault (no winner)
+// instead of wrapping around; a setup past the Authority limit is refused.
 func TestPoolsPastTheEngineLimit(t *testing.T) {
 	limit := poolLimit
 	s := newPos(t, Position{Seed: 1, Active: "Ann", Players: []PlayerSetup{
@@ -512,44 +514,70 @@ func TestPoolsPastTheEngineLimit(t *testing.T) {
 		t.Fatalf("authority past the limit at setup: %v", err)
 	}
 
-	// Trade and the "next card acquired" grants, white-box: no card set gets near them.
-	g, err := NewGame(loadCat(t), Options{Names: []string{"Ann", "Bob"}, FirstPlayer: 1}, 1)
-	if err != nil {
-		t.Fatal(err)
+	// Trade, Combat and the "next card acquired" grants, white-box: no card set gets near
+	// them in one turn.
+	for _, tt := range []struct {
+		set  func(p *player)
+		e    Effect
+		want string
+	}{
+		{func(p *player) { p.Trade = tradeLimit - 1 }, Effect{Op: OpTrade, N: 2}, "Trade"},
+		{func(p *player) { p.Combat = tradeLimit - 1 }, Effect{Op: OpCombat, N: 2}, "Combat"},
+		{func(p *player) { p.NextShipTop = 0xff }, Effect{Op: OpNextShipTop}, "grants"},
+		{func(p *player) { p.NextCardHand = 0xff }, Effect{Op: OpNextCardHand}, "grants"},
+	} {
+		g, err := NewGame(loadCat(t), Options{Names: []string{"Ann", "Bob"}, FirstPlayer: 1}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt.set(&g.P[0])
+		g.exec(0, &tt.e)
+		if !g.Over() || len(g.Winners()) != 0 || !strings.Contains(g.Fault(), tt.want) {
+			t.Errorf("%s past the limit: over %v, fault %q", tt.want, g.Over(), g.Fault())
+		}
+		if err := g.CheckInvariants(); err != nil {
+			t.Error(err)
+		}
 	}
-	g.P[0].Trade = poolLimit
-	g.exec(0, &Effect{Op: OpTrade, N: 1})
-	if !g.Over() || !strings.Contains(g.Fault(), "Trade") {
-		t.Fatalf("Trade past the limit: over %v, fault %q", g.Over(), g.Fault())
+	// The cards scrapped this turn (The Incinerator's count).
+	g := newPos(t, Position{Seed: 1, Active: "Ann", Players: []PlayerSetup{
+		{Name: "Ann", Hand: []string{"Trade Bot", "Viper"}, Deck: copies("Scout", 5)},
+		{Name: "Bob", Hand: copies("Scout", 5), Deck: copies("Scout", 5)},
+	}})
+	g.P[0].ScrappedTurn = 0xff
+	for _, a := range []string{"play Trade Bot", "choose hand:Viper"} {
+		act, err := g.ParseAction(0, a)
+		if err == nil {
+			err = g.Apply(0, act)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
-	g, _ = NewGame(loadCat(t), Options{Names: []string{"Ann", "Bob"}, FirstPlayer: 1}, 1)
-	g.P[0].NextShipTop = 0xffff
-	g.exec(0, &Effect{Op: OpNextShipTop})
-	if !g.Over() || !strings.Contains(g.Fault(), "grants") {
-		t.Fatalf("grants past the limit: over %v, fault %q", g.Over(), g.Fault())
+	if !g.Over() || !strings.Contains(g.Fault(), "scrapped") {
+		t.Errorf("cards scrapped past the limit: over %v, fault %q", g.Over(), g.Fault())
 	}
 }
 
-// TestPendingDiscardsSaturate: "opponent discards" owed at the next turn start (SR 4.13
-// option) are counted up to 65535, more than any hand holds (at most 255*255 cards in a
-// game): the target discards its whole hand either way.
-func TestPendingDiscardsSaturate(t *testing.T) {
+// TestDiscardsOwedPastTheLimit: "opponent discards" owed at the next turn start (the SR 4.13
+// option) are counted in a byte: 255 are kept (the printed cards owe at most about 30 in a
+// round), one more ends the game with a fault.
+func TestDiscardsOwedPastTheLimit(t *testing.T) {
 	s := newPos(t, Position{Options: Options{DiscardAtTurnStart: true}, Seed: 1, Active: "Ann", Players: []PlayerSetup{
-		{Name: "Ann", Hand: []string{"Imperial Fighter"}, Deck: copies("Scout", 5)},
+		{Name: "Ann", Hand: []string{"Imperial Fighter", "Imperial Fighter"}, Deck: copies("Scout", 5)},
 		{Name: "Bob", Hand: cardList("Scout", 3, "Viper", 2), Deck: copies("Scout", 5)},
 	}})
-	s.P[1].PendingDiscard = 0xffff
+	s.P[1].PendingDiscard = 0xfe
 	d := newDriver(t, s)
 	d.do("Ann", "play Imperial Fighter")
-	if s.P[1].PendingDiscard != 0xffff {
+	if s.P[1].PendingDiscard != 0xff || s.Over() {
 		t.Fatalf("pending discards: %d", s.P[1].PendingDiscard)
 	}
-	d.do("Ann", "end")
-	for s.Pending() {
-		d.apply(1, s.Legal(1, nil)[0])
+	if err := s.Apply(0, mkPlay(s.cat.byName["imperial fighter"])); err != nil {
+		t.Fatal(err)
 	}
-	if s.P[1].HandN != 0 {
-		t.Fatalf("Bob holds %d cards after discarding his hand", s.P[1].HandN)
+	if !s.Over() || !strings.Contains(s.Fault(), "discards owed") {
+		t.Fatalf("over %v, fault %q", s.Over(), s.Fault())
 	}
 }
 

@@ -146,9 +146,9 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 	p := &s.P[seat]
 	switch e.Op {
 	case OpTrade:
-		s.addPool(&p.Trade, s.amount(seat, e), "Trade")
+		s.addPool(&p.Trade, s.amount(seat, e), faultTrade)
 	case OpCombat:
-		s.addPool(&p.Combat, s.amount(seat, e), "Combat")
+		s.addPool(&p.Combat, s.amount(seat, e), faultCombat)
 	case OpAuthority:
 		s.addAuthority(seat, s.amount(seat, e))
 	case OpDraw, OpDrawDiscard:
@@ -163,11 +163,11 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 			s.dec = decision{Kind: decCards, Seat: seat, Op: OpDiscard, Left: n, Must: n, Zones: ZoneHand, eff: e}
 		}
 	case OpNextShipTop:
-		s.addGrant(&p.NextShipTop)
+		s.addCount(&p.NextShipTop, 1, faultGrants)
 	case OpNextCardTop:
-		s.addGrant(&p.NextCardTop)
+		s.addCount(&p.NextCardTop, 1, faultGrants)
 	case OpNextCardHand:
-		s.addGrant(&p.NextCardHand)
+		s.addCount(&p.NextCardHand, 1, faultGrants)
 	case OpOpponentDiscards:
 		s.dec = decision{Kind: decPlayer, Seat: seat, Op: e.Op, Left: 1, Must: 1, N: uint8(e.N), eff: e}
 	case OpScrap, OpScrapRow, OpDiscard, OpDestroyBase, OpAcquireFree, OpCopyShip, OpCopyBase, OpAcquiredToHand:
@@ -221,7 +221,7 @@ func (s *State) condition(seat engine.Seat, e *Effect) bool {
 // bases counts the bases in seat's play area.
 func (s *State) bases(seat engine.Seat) int {
 	n := 0
-	for _, ip := range s.P[seat].play() {
+	for _, ip := range s.playArea(&s.P[seat]) {
 		if s.cat.info[ip.Card].Kind == Base {
 			n++
 		}
@@ -305,27 +305,27 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 	case OpScrap, OpDiscard:
 		both := d.Zones&ZoneHand != 0 && d.Zones&ZoneDiscard != 0
 		if d.Zones&ZoneHand != 0 {
-			for _, c := range p.hand() {
+			for _, c := range s.hand(p) {
 				add(mkChooseCard(c, zHand, 0, both))
 			}
 		}
 		if d.Zones&ZoneDiscard != 0 {
-			for _, c := range p.discard() {
+			for _, c := range s.discard(p) {
 				add(mkChooseCard(c, zDiscard, 0, both))
 			}
 		}
 	case opGift:
-		for _, c := range p.hand() {
+		for _, c := range s.hand(p) {
 			add(mkChooseCard(c, zHand, 0, true))
 		}
-		for _, c := range p.deck() {
+		for _, c := range s.deck(p) {
 			add(mkChooseCard(c, zDeck, 0, true))
 		}
-		for _, c := range p.discard() {
+		for _, c := range s.discard(p) {
 			add(mkChooseCard(c, zDiscard, 0, true))
 		}
 	case opDiscardTarget:
-		for _, c := range s.P[d.Target].hand() {
+		for _, c := range s.hand(&s.P[d.Target]) {
 			add(mkChooseCard(c, zHand, 0, false))
 		}
 	case OpScrapRow:
@@ -355,7 +355,7 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 			if !s.canTargetBases(d.Seat, ts) {
 				continue
 			}
-			for i, ip := range s.P[t].play() {
+			for i, ip := range s.playArea(&s.P[t]) {
 				if s.baseTargetable(ts, i) {
 					add(mkChooseCard(ip.Card, zPlay, ts, true))
 				}
@@ -363,7 +363,7 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 		}
 	case OpCopyShip:
 		src := int(s.frame.Source)
-		pl := p.play()
+		pl := s.playArea(p)
 		for i := range pl {
 			if i == src {
 				continue
@@ -376,7 +376,7 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 	case OpCopyBase:
 		src := int(s.frame.Source)
 		for t := 0; t < int(s.NSeats); t++ {
-			tp := s.P[t].play()
+			tp := s.playArea(&s.P[t])
 			for i := range tp {
 				if t == int(d.Seat) && i == src {
 					continue
@@ -389,11 +389,11 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 	case OpAcquiredToHand:
 		switch s.frame.Placed {
 		case ToDiscard:
-			if p.DiscN > 0 && p.discard()[0] == s.frame.Card {
+			if p.DiscN > 0 && s.discard(p)[0] == s.frame.Card {
 				add(mkChooseCard(s.frame.Card, zDiscard, 0, false))
 			}
 		case ToDeckTop:
-			if p.DeckN > 0 && p.deck()[p.DeckN-1] == s.frame.Card {
+			if p.DeckN > 0 && s.deck(p)[p.DeckN-1] == s.frame.Card {
 				add(mkChooseCard(s.frame.Card, zNone, 0, false))
 			}
 		}
@@ -466,7 +466,7 @@ func (s *State) answer(a engine.Action) {
 		t := seatOf(a)
 		if d.Op == OpOpponentDiscards && s.opts.DiscardAtTurnStart {
 			// SR 4.13's digital habit: the target discards when its next turn starts.
-			s.P[t].PendingDiscard = uint16(min(int(s.P[t].PendingDiscard)+int(d.N), 0xffff))
+			s.addCount(&s.P[t].PendingDiscard, int(d.N), faultDiscards)
 			s.endDecision()
 			s.run()
 			return
@@ -514,7 +514,7 @@ func (s *State) pick(a engine.Action) {
 			s.takeFromHand(seat, c)
 		}
 		s.scrap(c)
-		s.P[seat].ScrappedTurn++ // SR 4.15-style count (The Incinerator)
+		s.addCount(&s.P[seat].ScrappedTurn, 1, faultScrapped) // SR 4.15-style count (The Incinerator)
 	case OpDiscard, opDiscardTarget:
 		s.takeFromHand(seat, c)
 		s.toDiscard(seat, c)
@@ -559,7 +559,7 @@ func (s *State) copyShip(c CardID) {
 	seat := s.dec.Seat
 	p := &s.P[seat]
 	src := int(s.frame.Source)
-	pl := p.play()
+	pl := s.playArea(p)
 	i := s.playIndex(seat, c, func(i int) bool { _, ok := s.copyable(&pl[i], Ship); return ok && i != src })
 	target, _ := s.copyable(&pl[i], Ship)
 	pl[src].Copy = target
@@ -572,13 +572,13 @@ func (s *State) copyShip(c CardID) {
 func (s *State) copyBase(owner engine.Seat, c CardID) {
 	seat := s.dec.Seat
 	src := int(s.frame.Source)
-	op := s.P[owner].play()
+	op := s.playArea(&s.P[owner])
 	i := s.playIndex(owner, c, func(i int) bool {
 		_, ok := s.copyable(&op[i], Base)
 		return ok && (owner != seat || i != src)
 	})
 	target, _ := s.copyable(&op[i], Base)
-	s.P[seat].play()[src].Copy = target
+	s.playArea(&s.P[seat])[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint16(src)}
 }

@@ -110,7 +110,13 @@ func (s *State) authority(seat engine.Seat) int { return int(s.P[s.holder(seat)]
 
 // addAuthority changes a seat's (or its team's) authority.
 func (s *State) addAuthority(seat engine.Seat, n int) {
-	s.addPool(&s.P[s.holder(seat)].Authority, n, "Authority")
+	a := &s.P[s.holder(seat)].Authority
+	v := int64(*a) + int64(n)
+	if v > poolLimit {
+		s.fail(faultAuthority)
+		return
+	}
+	*a = int32(v)
 }
 
 // leftOf is the next living seat after seat in turn order (its left, SR 9.4).
@@ -188,7 +194,7 @@ func (s *State) protected(seat engine.Seat) bool {
 
 // hasOutpost reports whether seat has an outpost in play.
 func (s *State) hasOutpost(seat engine.Seat) bool {
-	for _, ip := range s.P[seat].play() {
+	for _, ip := range s.playArea(&s.P[seat]) {
 		c := s.cat.Card(ip.Card)
 		if c.Kind == Base && c.Outpost {
 			return true
@@ -200,7 +206,7 @@ func (s *State) hasOutpost(seat engine.Seat) bool {
 // baseTargetable reports whether the base at index i of seat's play area may be attacked or
 // targeted as far as outposts go (SR 6.4).
 func (s *State) baseTargetable(seat engine.Seat, i int) bool {
-	c := s.cat.Card(s.P[seat].play()[i].Card)
+	c := s.cat.Card(s.playArea(&s.P[seat])[i].Card)
 	if c.Kind != Base {
 		return false
 	}

@@ -38,7 +38,7 @@ func infoOf(card *Card) cardInfo {
 // usable appends to buf the use actions of the card at index i of seat's play area
 // (SR 4.3, 4.8, 4.10), without duplicates from start on.
 func (s *State) usable(seat engine.Seat, i int, buf []engine.Action, start int) []engine.Action {
-	ip := &s.P[seat].play()[i]
+	ip := &s.playArea(&s.P[seat])[i]
 	own := &s.cat.info[ip.Card]
 	src := own
 	if ip.Copy != 0 {

@@ -23,19 +23,19 @@ func (s *State) Cards(seat engine.Seat, zone string) []CardID {
 	p := &s.P[seat]
 	switch zone {
 	case InHand:
-		return append([]CardID(nil), p.hand()...)
+		return append([]CardID(nil), s.hand(p)...)
 	case InDeck:
-		d := p.deck()
+		d := s.deck(p)
 		out := make([]CardID, len(d))
 		for i := range d {
 			out[i] = d[len(d)-1-i]
 		}
 		return out
 	case InDiscard:
-		return append([]CardID(nil), p.discard()...)
+		return append([]CardID(nil), s.discard(p)...)
 	case InPlay, InBases:
 		var out []CardID
-		for _, ip := range p.play() {
+		for _, ip := range s.playArea(p) {
 			if zone == InPlay || s.cat.Card(ip.Card).Kind == Base {
 				out = append(out, ip.Card)
 			}
@@ -48,7 +48,7 @@ func (s *State) Cards(seat engine.Seat, zone string) []CardID {
 // BaseDamage maps the bases of seat that carry damage to that damage (Raid).
 func (s *State) BaseDamage(seat engine.Seat) map[CardID]int {
 	out := map[CardID]int{}
-	for _, ip := range s.P[seat].play() {
+	for _, ip := range s.playArea(&s.P[seat]) {
 		if ip.Dmg > 0 {
 			out[ip.Card] += int(ip.Dmg)
 		}
@@ -102,16 +102,16 @@ func (s *State) CardCounts() [256]int {
 	var n [256]int
 	for i := 0; i < int(s.NSeats); i++ {
 		p := &s.P[i]
-		for _, c := range p.hand() {
+		for _, c := range s.hand(p) {
 			n[c]++
 		}
-		for _, c := range p.deck() {
+		for _, c := range s.deck(p) {
 			n[c]++
 		}
-		for _, c := range p.discard() {
+		for _, c := range s.discard(p) {
 			n[c]++
 		}
-		for _, ip := range p.play() {
+		for _, ip := range s.playArea(p) {
 			n[ip.Card]++
 		}
 	}
@@ -138,14 +138,14 @@ func (s *State) CheckInvariants() error {
 		if p.Trade < 0 || p.Combat < 0 {
 			return errorf("seat %d has a negative pool: trade %d, combat %d", i, p.Trade, p.Combat)
 		}
-		if p.Trade > poolLimit || p.Combat > poolLimit || p.Authority > poolLimit {
-			return errorf("seat %d has a pool past %d", i, poolLimit)
+		if p.Authority > poolLimit {
+			return errorf("seat %d has an Authority past %d", i, poolLimit)
 		}
-		if int(p.DeckN)+int(p.DiscN) > len(p.ownBuf()) || int(p.HandN) > len(p.handBuf()) || int(p.PlayN) > len(p.playBuf()) {
+		if int(p.DeckN)+int(p.DiscN) > len(s.ownBuf(p)) || int(p.HandN) > len(s.handBuf(p)) || int(p.PlayN) > len(s.playBuf(p)) {
 			return errorf("seat %d has a zone over its size", i)
 		}
-		if (p.big != nil) != (s.spill&(1<<i) != 0) {
-			return errorf("seat %d: big zones %v, but the spill bit says %v", i, p.big != nil, s.spill&(1<<i) != 0)
+		if int(p.seat) != i {
+			return errorf("seat %d believes it is seat %d", i, p.seat)
 		}
 		gifting := s.dec.Op == opGift && s.dec.Seat == engine.Seat(i)
 		if p.Defeated && !gifting && (p.HandN|p.DeckN|p.DiscN|p.PlayN) != 0 {
@@ -155,8 +155,8 @@ func (s *State) CheckInvariants() error {
 	if !s.over && s.P[s.toMove()].Defeated && s.dec.Op != opGift {
 		return errorf("defeated seat %d is to move", s.toMove())
 	}
-	if s.fault != "" && !s.over {
-		return errorf("a fault in a game that goes on: %s", s.fault)
+	if s.fault != faultNone && !s.over {
+		return errorf("a fault in a game that goes on: %s", s.Fault())
 	}
 	return s.checkCopies()
 }
@@ -180,18 +180,18 @@ func (s *State) resample(viewer engine.Seat, rng *engine.RNG, withTradeDeck bool
 	for o := 0; o < int(s.NSeats); o++ {
 		p := &s.P[o]
 		if v.CanSeeHand(engine.Seat(o)) {
-			canonicalShuffle(rng, p.deck())
+			canonicalShuffle(rng, s.deck(p))
 			continue
 		}
 		pool := arr[:]
 		if k := int(p.HandN) + int(p.DeckN); k > len(pool) {
 			pool = make([]CardID, k) // zones that outgrew their arrays
 		}
-		n := copy(pool, p.hand())
-		n += copy(pool[n:], p.deck())
+		n := copy(pool, s.hand(p))
+		n += copy(pool[n:], s.deck(p))
 		canonicalShuffle(rng, pool[:n])
-		copy(p.hand(), pool[:n])
-		copy(p.deck(), pool[p.HandN:n])
+		copy(s.hand(p), pool[:n])
+		copy(s.deck(p), pool[p.HandN:n])
 	}
 	if withTradeDeck {
 		canonicalShuffle(rng, s.TradeDeck[:s.TradeN])

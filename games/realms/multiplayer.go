@@ -30,7 +30,7 @@ func (s *State) attackActions(seat engine.Seat, buf []engine.Action) []engine.Ac
 	for t := 0; t < int(s.NSeats); t++ {
 		ts := engine.Seat(t)
 		if s.canTargetBases(seat, ts) {
-			tp := s.P[t].play()
+			tp := s.playArea(&s.P[t])
 			start := len(buf)
 			for i := range tp {
 				ip := &tp[i]
@@ -84,7 +84,7 @@ func (s *State) giveActions(seat engine.Seat, buf []engine.Action) []engine.Acti
 // teammate's discard pile (SR 10.5).
 func (s *State) passActions(seat engine.Seat, buf []engine.Action) []engine.Action {
 	var seen [4]uint64
-	for _, c := range s.P[seat].discard() {
+	for _, c := range s.discard(&s.P[seat]) {
 		if seen[c>>6]&(1<<(c&63)) != 0 {
 			continue
 		}
@@ -113,14 +113,14 @@ func (s *State) canReceivePass(from, to engine.Seat) bool {
 // attackBase spends Combat on a base: destroying it, or in Raid damaging a Boss's base by n.
 func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 	i := s.playIndex(t, c, func(i int) bool { return s.baseTargetable(t, i) })
-	ip := &s.P[t].play()[i]
+	ip := &s.playArea(&s.P[t])[i]
 	left := s.cat.Card(c).Defense - int(ip.Dmg)
 	if n > 0 && n < left {
 		ip.Dmg += uint8(n) // below the defense, at most 99 (catalog.go)
-		s.P[seat].Combat -= int32(n)
+		s.P[seat].Combat -= int16(n)
 		return
 	}
-	s.P[seat].Combat -= int32(left)
+	s.P[seat].Combat -= int16(left)
 	s.destroyBase(t, i)
 }
 
@@ -128,12 +128,12 @@ func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 func (s *State) give(seat, to engine.Seat, pool, n int) {
 	from, dst := &s.P[seat], &s.P[to]
 	if pool == poolTrade {
-		from.Trade -= int32(n)
-		s.addPool(&dst.Trade, n, "Trade")
+		from.Trade -= int16(n)
+		s.addPool(&dst.Trade, n, faultTrade)
 		return
 	}
-	from.Combat -= int32(n)
-	s.addPool(&dst.Combat, n, "Combat")
+	from.Combat -= int16(n)
+	s.addPool(&dst.Combat, n, faultCombat)
 }
 
 // defeat handles a player whose authority fell to 0 or less (SR 6.6, 9.3, 10).
@@ -234,7 +234,7 @@ func (s *State) finishGift() {
 // takeFromDeck removes one copy of c from seat's deck.
 func (s *State) takeFromDeck(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	d := p.deck()
+	d := s.deck(p)
 	for i := len(d) - 1; i >= 0; i-- {
 		if d[i] == c {
 			copy(d[i:], d[i+1:])
@@ -248,16 +248,16 @@ func (s *State) takeFromDeck(seat engine.Seat, c CardID) {
 func (s *State) retire(t engine.Seat) {
 	p := &s.P[t]
 	p.Defeated = true
-	for _, c := range p.hand() {
+	for _, c := range s.hand(p) {
 		s.scrap(c)
 	}
-	for _, c := range p.deck() {
+	for _, c := range s.deck(p) {
 		s.scrap(c)
 	}
-	for _, c := range p.discard() {
+	for _, c := range s.discard(p) {
 		s.scrap(c)
 	}
-	for _, ip := range p.play() {
+	for _, ip := range s.playArea(p) {
 		s.scrap(ip.Card)
 	}
 	p.HandN, p.DeckN, p.DiscN, p.PlayN = 0, 0, 0, 0

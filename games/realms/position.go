@@ -83,7 +83,7 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 	if err := opts.normalize(); err != nil {
 		return nil, err
 	}
-	s := &State{}
+	s := newState()
 	s.cat, s.opts, s.rng = cat, &opts, engine.NewRNG(pos.Seed)
 	s.NSeats = uint8(len(opts.Names))
 	s.Fmt, _ = formatCode(opts.Format)

@@ -86,7 +86,7 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	if err := opts.normalize(); err != nil {
 		return nil, err
 	}
-	s := &State{}
+	s := newState()
 	s.cat, s.opts, s.rng = cat, &opts, engine.NewRNG(seed)
 	s.NSeats = uint8(len(opts.Names))
 	s.Fmt, _ = formatCode(opts.Format)
@@ -131,8 +131,8 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 
 // checkSetup refuses a game whose setup would let a count pass its type during play
 // (docs/decisions.md, "Fixed capacities (Star Realms)"): more than maxCopies copies of one
-// card, a starting pool past poolLimit, or a campaign that could need more CardIDs than a
-// byte holds.
+// card, more than 255 cards that could have one faction, a starting Authority past
+// poolLimit, or a campaign that could need more CardIDs than a byte holds.
 func (s *State) checkSetup() error {
 	if err := s.checkCopies(); err != nil {
 		return err
@@ -142,18 +142,39 @@ func (s *State) checkSetup() error {
 			return fmt.Errorf("%s: authority %d is out of range", s.SeatName(engine.Seat(i)), a)
 		}
 	}
-	if b := s.cat.book; b != nil {
-		// Each upgrade made during the game uses a row no other upgrade used (SR 8.5) and adds
-		// at most one design: the ids needed are bounded by the rows still unused.
-		free := 0
+	// Played counts the cards of a faction played in one turn in a byte: at most the cards
+	// that have the faction, counting the faction stickers unused rows could still add (SR
+	// 8.4).
+	var faction [numFactions]int
+	add := func(f Faction, n int) {
+		for i := range faction {
+			if f&(1<<i) != 0 {
+				faction[i] += n
+			}
+		}
+	}
+	for id, n := range s.CardCounts() {
+		add(s.cat.info[id].Faction, n)
+	}
+	b := s.cat.book
+	free := 0
+	if b != nil {
 		for r := range b.rows {
 			if !s.rowUsed(r) {
 				free++
+				add(b.rows[r].Faction, 1)
 			}
 		}
-		if n := s.cat.NumIDs() + free; n > 255 {
-			return fmt.Errorf("campaign: %d card designs and %d unused sticker rows could need %d card ids; a game has 255", s.cat.NumIDs(), free, n)
+	}
+	for i, n := range faction {
+		if n > 0xff {
+			return fmt.Errorf("%d cards could be %s cards in this game; at most 255", n, factionNames[i])
 		}
+	}
+	// Each upgrade made during the game uses a row no other upgrade used (SR 8.5) and adds at
+	// most one design: the ids needed are bounded by the rows still unused.
+	if n := s.cat.NumIDs() + free; b != nil && n > 255 {
+		return fmt.Errorf("campaign: %d card designs and %d unused sticker rows could need %d card ids; a game has 255", s.cat.NumIDs(), free, n)
 	}
 	return nil
 }
@@ -344,8 +365,10 @@ func (s *State) explorerCount() int {
 // cards shuffled in.
 func (s *State) dealStartingDeck(seat engine.Seat) error {
 	p := &s.P[seat]
-	*p = player{}
-	s.spill &^= 1 << seat
+	*p = player{seat: uint8(seat)}
+	if s.big != nil {
+		s.big[seat] = bigZones{}
+	}
 	var personal, extra []string
 	if c := s.opts.Campaign; c != nil && int(seat) < len(c.Seats) {
 		personal, extra = c.Seats[seat].StartingDeck, c.Seats[seat].Deck
@@ -369,6 +392,6 @@ func (s *State) dealStartingDeck(seat engine.Seat) error {
 			s.toDeckTop(seat, c)
 		}
 	}
-	engine.Shuffle(&s.rng, p.deck())
+	engine.Shuffle(&s.rng, s.deck(p))
 	return nil
 }

@@ -5,7 +5,6 @@ package realms
 
 import (
 	"fmt"
-	"slices"
 
 	"starnexus/engine"
 )
@@ -15,7 +14,10 @@ import (
 // compact. docs/decisions.md, "Fixed capacities (Star Realms)", argues every bound below.
 const (
 	MaxSeats = 6
-	maxOwn   = 200 // a player's deck and discard pile together, before they grow
+	// maxOwn holds a player's deck and discard pile together before they grow: 184 keeps a
+	// player at the size of the base engine's (a copy copies as many bytes) and holds the 180
+	// cards one player of a two-player game can own with both boxes and 10 Explorers.
+	maxOwn   = 184
 	maxHand  = 40  // a hand, before it grows
 	maxPlay  = 32  // a play area, before it grows
 	maxTrade = 250 // the trade deck, which only shrinks during play
@@ -25,10 +27,11 @@ const (
 	// are never created, so ScrapHeap's and CountOwned's bytes never overflow, and no game
 	// holds more than 255*255 cards, which keeps every zone count within a uint16.
 	maxCopies = 255
-	// poolLimit bounds Trade, Combat and Authority (int32): a game whose pools would pass
-	// it ends with a Fault instead of wrapping around. No effect adds more than 99 times a
-	// count of cards (at most 65025), so a pool below the limit cannot overflow in one step.
-	poolLimit = 1 << 30
+	// poolLimit bounds Authority (int32) and tradeLimit Trade and Combat (int16): a game whose
+	// pools would pass them ends with a fault instead of wrapping around. No effect adds more
+	// than 99 times a count of cards (at most 65025), so one step cannot overflow an int32.
+	poolLimit  = 1 << 30
+	tradeLimit = 1<<15 - 1
 	// maxAmount is the largest amount one attack or give action names (12 bits of the
 	// action). Combat and Trade may be split freely (SR 6.3, 10.4), so larger amounts are
 	// given or attacked in several actions.
@@ -56,33 +59,36 @@ type inPlay struct {
 
 // player is one seat's cards and pools. The deck fills Own from the front (its top is at
 // Own[DeckN-1]); the discard pile fills it from the back, so both share one array. A zone
-// that outgrows its array moves, whole, to big (grow, zones.go): the zone accessors below
-// return the array or the heap slice, so the rest of the package never indexes the arrays.
+// that outgrows its array moves, whole, to the State's big zones (grow, zones.go): the zone
+// accessors below return the array or the heap slice, so the rest of the package never
+// indexes the arrays. A player holds no pointer, so that copying players is a plain memory
+// copy and the garbage collector never scans them.
 type player struct {
 	Authority   int32
-	Trade       int32
-	Combat      int32
+	Trade       int16
+	Combat      int16
 	HandN       uint16
 	DeckN       uint16
 	DiscN       uint16
 	PlayN       uint16
-	NextShipTop uint16
+	NextShipTop uint8
 	// PendingDiscard counts cards this player must discard when its next turn starts (the
 	// discard_at_turn_start option, SR 4.13).
-	PendingDiscard uint16
+	PendingDiscard uint8
 	Defeated       bool
-	Played         [numFactions]uint16 // cards of each faction played this turn (SR 4.15)
-	Hand           [maxHand]CardID
-	Own            [maxOwn]CardID
-	Play           [maxPlay]inPlay
+	// Played counts the cards of each faction played this turn (SR 4.15); setup refuses a
+	// game where more than 255 cards could have one faction (checkSetup).
+	Played [numFactions]uint8
+	Hand   [maxHand]CardID
+	Own    [maxOwn]CardID
+	Play   [maxPlay]inPlay
 
 	// Colony Wars: "next ship or base acquired this turn" grants (SR 4.16) and the cards
-	// this player scrapped from hand or discard pile this turn (The Incinerator).
-	NextCardTop, NextCardHand, ScrappedTurn uint16
+	// this player scrapped from hand or discard pile this turn (The Incinerator). They, and
+	// PendingDiscard, end the game with a fault past 255 (addCount).
+	NextCardTop, NextCardHand, ScrappedTurn uint8
 
-	// big holds the zones that outgrew their arrays; nil in almost every game. It is owned
-	// by this State alone: CopyTo copies it (header.spill says which seats have one).
-	big *bigZones
+	seat uint8 // this player's index in State.P, where its big zones are found
 }
 
 // bigZones holds a player's zones that outgrew their arrays, each with the same layout as
@@ -94,36 +100,36 @@ type bigZones struct {
 	play []inPlay
 }
 
-// handBuf, ownBuf and playBuf return the whole storage of a zone: its array, or the heap
-// slice it moved to. The zone's count says how much of it is in use.
-func (p *player) handBuf() []CardID {
-	if p.big != nil && p.big.hand != nil {
-		return p.big.hand
+// handBuf, ownBuf and playBuf return the whole storage of one of p's zones: its array, or
+// the heap slice it moved to. The zone's count says how much of it is in use.
+func (s *State) handBuf(p *player) []CardID {
+	if s.big != nil && s.big[p.seat].hand != nil {
+		return s.big[p.seat].hand
 	}
 	return p.Hand[:]
 }
 
-func (p *player) ownBuf() []CardID {
-	if p.big != nil && p.big.own != nil {
-		return p.big.own
+func (s *State) ownBuf(p *player) []CardID {
+	if s.big != nil && s.big[p.seat].own != nil {
+		return s.big[p.seat].own
 	}
 	return p.Own[:]
 }
 
-func (p *player) playBuf() []inPlay {
-	if p.big != nil && p.big.play != nil {
-		return p.big.play
+func (s *State) playBuf(p *player) []inPlay {
+	if s.big != nil && s.big[p.seat].play != nil {
+		return s.big[p.seat].play
 	}
 	return p.Play[:]
 }
 
-func (p *player) deck() []CardID { return p.ownBuf()[:p.DeckN] }
-func (p *player) discard() []CardID {
-	o := p.ownBuf()
+func (s *State) deck(p *player) []CardID { return s.ownBuf(p)[:p.DeckN] }
+func (s *State) discard(p *player) []CardID {
+	o := s.ownBuf(p)
 	return o[len(o)-int(p.DiscN):]
 }
-func (p *player) hand() []CardID { return p.handBuf()[:p.HandN] }
-func (p *player) play() []inPlay { return p.playBuf()[:p.PlayN] }
+func (s *State) hand(p *player) []CardID     { return s.handBuf(p)[:p.HandN] }
+func (s *State) playArea(p *player) []inPlay { return s.playBuf(p)[:p.PlayN] }
 
 // Options are the settings of one game; they never change during it and are shared by
 // every clone.
@@ -170,10 +176,6 @@ type header struct {
 	Turns      uint32      // turns completed
 	over       bool
 	winners    uint8 // bit set of winning seats
-	spill      uint8 // bit set of seats whose player has big zones (CopyTo copies them)
-	// fault says why the game was ended by a limit the rules do not have (fail); "" in a
-	// game that ended by the rules.
-	fault string
 
 	TradeN    uint8
 	Explorers uint8
@@ -181,19 +183,37 @@ type header struct {
 	TradeDeck [maxTrade]CardID // top at TradeDeck[TradeN-1]
 	ScrapHeap [256]uint8       // copies of each CardID in the scrap heap
 
+	// The fields from here on are ordered so that they fill the padding the alignment of dec
+	// and RowsUsed leaves: the header is as large as before the fields of issue 12.
 	frame frame
-	dec   decision
 	outer frame    // an ability set aside while an on-acquire ability resolves (SR 7.1)
 	acq   acquired // an acquisition whose on-acquire ability is still to resolve
+	// fault is the limit of this engine that ended the game (fail); faultNone in a game
+	// that ended by the rules.
+	fault uint8
 
-	// Campaign games (upgrade.go): the sticker rows used (bit r: book row r), and the
-	// catalog's first upgraded copy made in this game (UpgradesMade).
-	RowsUsed  [maxRows / 64]uint64
+	// Campaign games (upgrade.go): the catalog's first upgraded copy made in this game
+	// (UpgradesMade) and the sticker rows used (bit r: book row r).
 	UpgStart  uint8
 	setupDone bool
+	dec       decision
+	RowsUsed  [maxRows / 64]uint64
 
 	views     [MaxSeats]View // see State.View
 	spectator View
+
+	// big holds, by seat, the zones that outgrew their arrays; nil in almost every game.
+	// It belongs to this State alone: CopyTo copies it.
+	big *[MaxSeats]bigZones
+}
+
+// newState is an empty State whose players know their seats.
+func newState() *State {
+	s := &State{}
+	for i := range s.P {
+		s.P[i].seat = uint8(i)
+	}
+	return s
 }
 
 // Catalog returns the card data the game uses.
@@ -258,54 +278,77 @@ func (s *State) CloneInto(dst engine.State) engine.State {
 }
 
 // CopyTo copies s into dst without allocating, the bots' way to reuse a scratch State,
-// unless a zone of s has outgrown its array: then the big zones are copied to new slices.
+// unless a zone of s has outgrown its array: then dst gets its own copy of the big zones, so
+// that a State never shares a zone. (The copy is written with builtins only, so that CopyTo
+// stays cheap enough to inline: a call would cost the common path.)
 func (s *State) CopyTo(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
-	if s.spill != 0 {
-		s.copyBig(dst)
-	}
-}
-
-// copyBig gives dst its own copy of every big zone of s: a State never shares a zone.
-func (s *State) copyBig(dst *State) {
-	for i := 0; i < int(s.NSeats); i++ {
-		if b := s.P[i].big; b != nil {
-			dst.P[i].big = &bigZones{hand: slices.Clone(b.hand), own: slices.Clone(b.own), play: slices.Clone(b.play)}
+	if b := s.big; b != nil {
+		c := new([MaxSeats]bigZones)
+		for i := range c {
+			c[i] = bigZones{append([]CardID(nil), b[i].hand...), append([]CardID(nil), b[i].own...), append([]inPlay(nil), b[i].play...)}
 		}
+		dst.big = c
 	}
 }
 
-// Fault is why the game was ended by a limit of this engine rather than by the rules (a pool
-// past poolLimit), or "" (docs/decisions.md, "Fixed capacities (Star Realms)"). A game with a
-// fault is over without winners; whoever runs it should log the fault.
-func (s *State) Fault() string { return s.fault }
+// Limits of this engine that end a game (State.fail): values no card set reaches, but that
+// a designer's cards could (docs/decisions.md, "Fixed capacities (Star Realms)").
+const (
+	faultNone uint8 = iota
+	faultTrade
+	faultCombat
+	faultAuthority
+	faultGrants
+	faultScrapped
+	faultDiscards
+)
 
-// addPool adds n to a pool (Trade, Combat or Authority), ending the game with a fault if the
-// pool would pass poolLimit.
-func (s *State) addPool(pool *int32, n int, what string) {
-	v := int64(*pool) + int64(n)
-	if v > poolLimit {
-		s.fail("%s %d: past this engine's limit of %d", what, v, poolLimit)
-		return
-	}
-	*pool = int32(v)
+var faultTexts = [...]string{"",
+	fmt.Sprintf("a Trade pool past %d", tradeLimit),
+	fmt.Sprintf("a Combat pool past %d", tradeLimit),
+	fmt.Sprintf("an Authority past %d", poolLimit),
+	"more than 255 \"next card acquired\" grants in one turn",
+	"more than 255 cards scrapped from hand or discard pile in one turn",
+	"more than 255 discards owed at the start of a turn",
 }
 
-// addGrant counts one more "next ship (or base) acquired this turn" grant (SR 4.16),
-// ending the game with a fault past 65535 grants in one turn.
-func (s *State) addGrant(n *uint16) {
-	if *n == 0xffff {
-		s.fail("more than %d \"next card acquired\" grants in one turn: past this engine's limit", 0xffff)
+// Fault is the limit of this engine, not of the rules, that ended the game, or "". A game
+// with a fault is over without winners; whoever runs it should log the fault.
+func (s *State) Fault() string {
+	if s.fault == faultNone {
+		return ""
+	}
+	return "the game passed a limit of the engine: " + faultTexts[s.fault]
+}
+
+// addPool adds n to a Trade or Combat pool, ending the game with fault if the pool would pass
+// tradeLimit.
+func (s *State) addPool(pool *int16, n int, fault uint8) {
+	v := int(*pool) + n
+	if v > tradeLimit {
+		s.fail(fault)
 		return
 	}
-	*n++
+	*pool = int16(v)
+}
+
+// addCount adds n to a count of one turn (grants, cards scrapped, discards owed), ending the
+// game with fault past 255.
+func (s *State) addCount(c *uint8, n int, fault uint8) {
+	v := int(*c) + n
+	if v > 0xff {
+		s.fail(fault)
+		return
+	}
+	*c = uint8(v)
 }
 
 // fail ends the game because a value would pass a limit of this engine.
-func (s *State) fail(format string, args ...any) {
-	if s.fault == "" {
-		s.fault = fmt.Sprintf(format, args...)
+func (s *State) fail(fault uint8) {
+	if s.fault == faultNone {
+		s.fault = fault
 	}
 	s.over = true
 	s.winners = 0

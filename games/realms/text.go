@@ -231,7 +231,7 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 		}
 		if amount > 0 {
 			// SR 10.6: damage to a Raid Boss's base; the amount that destroys it is the plain attack.
-			if i := s.playIndex(t, c, nil); i >= 0 && amount == s.cat.Card(c).Defense-int(s.P[t].play()[i].Dmg) {
+			if i := s.playIndex(t, c, nil); i >= 0 && amount == s.cat.Card(c).Defense-int(s.playArea(&s.P[t])[i].Dmg) {
 				return mkAttackBase(t, c), nil
 			}
 			return mk(actAttackBase, c, 0, t, amount), nil

@@ -56,7 +56,7 @@ func (s *State) abilityCard(ip *inPlay) *Card {
 
 // allyReady reports whether the Ally ability of the card at index i can be used (SR 4.8).
 func (s *State) allyReady(seat engine.Seat, i int) bool {
-	pl := s.P[seat].play()
+	pl := s.playArea(&s.P[seat])
 	ip := &pl[i]
 	if ip.Flags&allyUnlocked != 0 {
 		return true
@@ -85,7 +85,7 @@ func (s *State) allyReady(seat engine.Seat, i int) bool {
 // canUse reports whether the ability slot of the card at index i of seat's play area may be
 // used now.
 func (s *State) canUse(seat engine.Seat, i int, slot Slot) bool {
-	ip := &s.P[seat].play()[i]
+	ip := &s.playArea(&s.P[seat])[i]
 	switch slot {
 	case Primary:
 		c := s.cat.Card(ip.Card)
@@ -108,7 +108,7 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	}
 	p := &s.P[seat]
 	var seen [4]uint64
-	for _, c := range p.hand() {
+	for _, c := range s.hand(p) {
 		if seen[c>>6]&(1<<(c&63)) == 0 {
 			seen[c>>6] |= 1 << (c & 63)
 			buf = append(buf, mkPlay(c))
@@ -120,15 +120,15 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	}
 	seen = [4]uint64{}
 	for _, c := range s.Row {
-		if c != 0 && seen[c>>6]&(1<<(c&63)) == 0 && int32(s.cat.info[c].Cost) <= p.Trade {
+		if c != 0 && seen[c>>6]&(1<<(c&63)) == 0 && s.cat.info[c].Cost <= p.Trade {
 			seen[c>>6] |= 1 << (c & 63)
 			buf = append(buf, mkBuy(c))
 			if s.cat.book != nil {
-				buf = s.upgradeActions(seat, c, p.Trade-int32(s.cat.info[c].Cost), buf, func(r int) engine.Action { return mk(actBuy, c, 0, 0, r+1) })
+				buf = s.upgradeActions(seat, c, p.Trade-s.cat.info[c].Cost, buf, func(r int) engine.Action { return mk(actBuy, c, 0, 0, r+1) })
 			}
 		}
 	}
-	if s.Explorers > 0 && int32(s.cat.info[s.cat.Explorer].Cost) <= p.Trade {
+	if s.Explorers > 0 && s.cat.info[s.cat.Explorer].Cost <= p.Trade {
 		buf = append(buf, mkBuy(s.cat.Explorer))
 	}
 	if p.Combat > 0 {
@@ -208,9 +208,9 @@ func (s *State) play(seat engine.Seat, c CardID) {
 	// Triggers of cards already in play ("whenever you play a [FACTION] ship": Fleet HQ,
 	// Command Center).
 	for i := 0; i < idx; i++ {
-		s.shipTrigger(seat, &p.play()[i], card)
+		s.shipTrigger(seat, &s.playArea(p)[i], card)
 	}
-	p.play()[idx].Flags |= usedPrimary
+	s.playArea(p)[idx].Flags |= usedPrimary
 	s.startAbility(seat, c, Primary, idx)
 }
 
@@ -218,7 +218,7 @@ func (s *State) play(seat engine.Seat, c CardID) {
 func (s *State) use(seat engine.Seat, c CardID, slot Slot) {
 	i := s.playIndex(seat, c, func(i int) bool { return s.canUse(seat, i, slot) })
 	p := &s.P[seat]
-	ip := &p.play()[i]
+	ip := &s.playArea(p)[i]
 	src := ip.Card
 	if ip.Copy != 0 && slot != Primary {
 		src = ip.Copy
@@ -230,9 +230,9 @@ func (s *State) use(seat engine.Seat, c CardID, slot Slot) {
 		ip.Flags |= usedAlly
 	case ScrapSlot:
 		// SR 4.8: Ally abilities that are ready stay ready after this card leaves.
-		for j := range p.play() {
+		for j := range s.playArea(p) {
 			if j != i && s.allyReady(seat, j) {
-				p.play()[j].Flags |= allyUnlocked
+				s.playArea(p)[j].Flags |= allyUnlocked
 			}
 		}
 		gone := s.removeFromPlay(seat, i)
@@ -248,7 +248,7 @@ func (s *State) use(seat engine.Seat, c CardID, slot Slot) {
 func (s *State) buy(seat engine.Seat, c CardID, r int) {
 	p := &s.P[seat]
 	card := s.cat.Card(c)
-	p.Trade -= int32(card.Cost)
+	p.Trade -= int16(card.Cost)
 	if c == s.cat.Explorer && s.rowIndex(c) < 0 {
 		s.Explorers--
 	} else {
@@ -262,7 +262,7 @@ func (s *State) buy(seat engine.Seat, c CardID, r int) {
 
 // attackPlayer spends n Combat on target's authority (SR 6.3).
 func (s *State) attackPlayer(seat, target engine.Seat, n int) {
-	s.P[seat].Combat -= int32(n)
+	s.P[seat].Combat -= int16(n)
 	s.addAuthority(target, -n)
 	if s.authority(target) <= 0 {
 		s.defeat(target)
@@ -299,9 +299,9 @@ func (s *State) cleanUp(seat engine.Seat) {
 	p := &s.P[seat]
 	p.Trade, p.Combat, p.NextShipTop = 0, 0, 0
 	p.NextCardTop, p.NextCardHand, p.ScrappedTurn = 0, 0, 0
-	p.Played = [numFactions]uint16{}
+	p.Played = [numFactions]uint8{}
 	kept := 0
-	pl := p.play()
+	pl := s.playArea(p)
 	for i := range pl {
 		ip := pl[i]
 		if s.cat.Card(ip.Card).Kind == Ship {
@@ -313,7 +313,7 @@ func (s *State) cleanUp(seat engine.Seat) {
 	}
 	clear(pl[kept:])
 	p.PlayN = uint16(kept)
-	for _, c := range p.hand() {
+	for _, c := range s.hand(p) {
 		s.toDiscard(seat, c)
 	}
 	p.HandN = 0
@@ -345,7 +345,7 @@ func (s *State) advance() {
 	}
 	if s.Role[next] == roleBoss {
 		// SR 10.6: damage to the Boss's bases lasts until the start of the Boss's turn.
-		pl := s.P[next].play()
+		pl := s.playArea(&s.P[next])
 		for i := range pl {
 			pl[i].Dmg = 0
 		}
@@ -428,9 +428,9 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 			why = fmt.Sprintf("%s is not in your play area", card.Name)
 		case slot == Primary && card.Kind == Ship:
 			why = "a ship's Primary ability happens when it is played"
-		case slot == Ally && s.abilityCard(&p.play()[i]).has(Ally) && !s.allyReady(seat, i):
+		case slot == Ally && s.abilityCard(&s.playArea(p)[i]).has(Ally) && !s.allyReady(seat, i):
 			why = fmt.Sprintf("%s has no ally in play", card.Name)
-		case !s.abilityCard(&p.play()[i]).has(slot):
+		case !s.abilityCard(&s.playArea(p)[i]).has(slot):
 			why = fmt.Sprintf("%s has no %s ability", card.Name, slot)
 		default:
 			why = fmt.Sprintf("the %s ability of %s was already used this turn", slot, card.Name)
@@ -444,7 +444,7 @@ func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
 		case r > 0 && r > len(s.cat.book.rows):
 			why = "no such sticker row"
 		case r > 0 && int(card.Cost) <= int(p.Trade) && (s.rowIndex(c) >= 0 || c == s.cat.Explorer):
-			why = s.whyNoUpgrade(seat, c, r-1, p.Trade-int32(card.Cost))
+			why = s.whyNoUpgrade(seat, c, r-1, p.Trade-int16(card.Cost))
 		case c == s.cat.Explorer && s.Explorers == 0:
 			why = "the Explorer pile is empty"
 		case c != s.cat.Explorer && s.rowIndex(c) < 0:

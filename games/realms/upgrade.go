@@ -87,7 +87,7 @@ type SeatUpgrade struct {
 const maxRows = 128
 
 // upgradeCost is the extra Trade an upgrade costs (SR 8.3).
-func upgradeCost(k Kind) int32 {
+func upgradeCost(k Kind) int16 {
 	if k == Base {
 		return 3
 	}
@@ -429,7 +429,7 @@ func (s *State) rowUsed(r int) bool { return s.RowsUsed[r/64]&(1<<(r%64)) != 0 }
 
 // canUpgrade reports whether seat may upgrade printed card c with row r when acquiring it
 // from the Trade Row with trade Trade left after paying the card (SR 8.3, 8.5).
-func (s *State) canUpgrade(seat engine.Seat, c CardID, r int, trade int32) bool {
+func (s *State) canUpgrade(seat engine.Seat, c CardID, r int, trade int16) bool {
 	b := s.cat.book
 	if b == nil || r < b.seatRows[seat][0] || r >= b.seatRows[seat][1] || s.rowUsed(r) {
 		return false
@@ -441,7 +441,7 @@ func (s *State) canUpgrade(seat engine.Seat, c CardID, r int, trade int32) bool 
 }
 
 // upgradeActions appends, for each row seat may use on card c, the action mk(r) makes.
-func (s *State) upgradeActions(seat engine.Seat, c CardID, trade int32, buf []engine.Action, mk func(r int) engine.Action) []engine.Action {
+func (s *State) upgradeActions(seat engine.Seat, c CardID, trade int16, buf []engine.Action, mk func(r int) engine.Action) []engine.Action {
 	b := s.cat.book
 	if c == s.cat.Explorer || s.cat.Card(c).Base != 0 {
 		return buf
@@ -554,7 +554,7 @@ func (s *State) parseUpgrade(seat engine.Seat, text string) (string, int, error)
 }
 
 // whyNoUpgrade explains why seat may not upgrade card c with book row r now.
-func (s *State) whyNoUpgrade(seat engine.Seat, c CardID, r int, trade int32) string {
+func (s *State) whyNoUpgrade(seat engine.Seat, c CardID, r int, trade int16) string {
 	b := s.cat.book
 	card := s.cat.Card(c)
 	br := &b.rows[r]

@@ -131,7 +131,7 @@ func TestUpgradeCopiesTheCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Row[1] != s.P[0].discard()[0] {
+	if s.Row[1] != s.discard(&s.P[0])[0] {
 		t.Fatal("two identical upgraded copies got different ids")
 	}
 	before := s.Clone().(*State)
@@ -148,7 +148,7 @@ func TestUpgradeCopiesTheCatalog(t *testing.T) {
 	if s.cat.NumIDs() != n+1 || before.cat.NumIDs() != n || before.cat == s.cat {
 		t.Fatalf("ids: %d after the upgrade, %d in the clone, from %d", s.cat.NumIDs(), before.cat.NumIDs(), n)
 	}
-	id := s.P[0].discard()[0] // the newest card of the discard pile comes first
+	id := s.discard(&s.P[0])[0] // the newest card of the discard pile comes first
 	if got := s.cat.Card(id).Name; got != "Corvette (Empire 2/1)" {
 		t.Fatalf("the upgraded copy is named %q", got)
 	}
@@ -232,7 +232,7 @@ func TestCampaignNewGame(t *testing.T) {
 	if counts[up] != 1 || counts[plain] != cat.Card(plain).Quantity-1+1 { // one replaced, one added to Bob's deck
 		t.Fatalf("%d upgraded and %d plain Cutters", counts[up], counts[plain])
 	}
-	if s.P[0].Authority != 40 || !slices.Contains(s.P[0].hand(), mustID(t, cat, "Corvette")) || s.P[0].PlayN != 1 {
+	if s.P[0].Authority != 40 || !slices.Contains(s.hand(&s.P[0]), mustID(t, cat, "Corvette")) || s.P[0].PlayN != 1 {
 		t.Fatal("Ann's hooks did not apply")
 	}
 	if s.P[1].Trade != 1 || int(s.P[1].DeckN)+int(s.P[1].HandN) != 12 {
@@ -259,7 +259,7 @@ func TestPersonalDeck(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := map[string]int{}
-		for _, id := range append(slices.Clone(s.P[0].hand()), s.P[0].Own[:s.P[0].DeckN]...) {
+		for _, id := range append(slices.Clone(s.hand(&s.P[0])), s.P[0].Own[:s.P[0].DeckN]...) {
 			got[s.cat.Card(id).Name]++
 		}
 		want := map[string]int{"Scout": 8, "Viper": 1, "Imperial Fighter": 1, "Cutter": 1, "Corvette": 1}
@@ -269,7 +269,7 @@ func TestPersonalDeck(t *testing.T) {
 		if n := int(s.P[1].DeckN) + int(s.P[1].HandN); n != 10 {
 			t.Fatalf("seed %d: Bob has %d cards, want the standard 10", seed, n)
 		}
-		if slices.Contains(s.P[0].hand(), mustID(t, cat, "Corvette")) {
+		if slices.Contains(s.hand(&s.P[0]), mustID(t, cat, "Corvette")) {
 			inHand++
 		}
 	}

@@ -101,14 +101,14 @@ func (v View) CanTargetBases(by, target engine.Seat) bool { return v.s.canTarget
 func (v View) Protected(seat engine.Seat) bool { return v.s.protected(seat) }
 
 // BaseDamage is the damage a card in play carries (Raid), by play-area index.
-func (v View) BaseDamage(seat engine.Seat, i int) int { return int(v.s.P[seat].play()[i].Dmg) }
+func (v View) BaseDamage(seat engine.Seat, i int) int { return int(v.s.playArea(&v.s.P[seat])[i].Dmg) }
 
 // Hand is the viewer's own hand; nil for any hand the viewer may not see.
 func (v View) Hand(seat engine.Seat) []CardID {
 	if !v.CanSeeHand(seat) {
 		return nil
 	}
-	return v.s.P[seat].hand()
+	return v.s.hand(&v.s.P[seat])
 }
 
 // HandCount is the number of cards in a seat's hand.
@@ -118,11 +118,11 @@ func (v View) HandCount(seat engine.Seat) int { return int(v.s.P[seat].HandN) }
 func (v View) DeckCount(seat engine.Seat) int { return int(v.s.P[seat].DeckN) }
 
 // Discard is a seat's discard pile (public, SR 2.5).
-func (v View) Discard(seat engine.Seat) []CardID { return v.s.P[seat].discard() }
+func (v View) Discard(seat engine.Seat) []CardID { return v.s.discard(&v.s.P[seat]) }
 
 // InPlay lists the cards in a seat's play area.
 func (v View) InPlay(seat engine.Seat) []CardID {
-	pl := v.s.P[seat].play()
+	pl := v.s.playArea(&v.s.P[seat])
 	out := make([]CardID, len(pl))
 	for i := range out {
 		out[i] = pl[i].Card
@@ -134,7 +134,7 @@ func (v View) InPlay(seat engine.Seat) []CardID {
 func (v View) PlayCount(seat engine.Seat) int { return int(v.s.P[seat].PlayN) }
 
 // PlayCard is the card at index i of seat's play area.
-func (v View) PlayCard(seat engine.Seat, i int) CardID { return v.s.P[seat].play()[i].Card }
+func (v View) PlayCard(seat engine.Seat, i int) CardID { return v.s.playArea(&v.s.P[seat])[i].Card }
 
 // HasOutpost reports whether a seat has an outpost in play.
 func (v View) HasOutpost(seat engine.Seat) bool { return v.s.hasOutpost(seat) }
@@ -234,19 +234,19 @@ func (v View) MarshalJSON() ([]byte, error) {
 		seat := engine.Seat(i)
 		p := &s.P[i]
 		pj := playerJSON{Name: s.SeatName(seat), Team: s.TeamOf(seat), Role: s.RoleName(seat), Authority: s.authority(seat), Trade: int(p.Trade), Combat: int(p.Combat),
-			Defeated: p.Defeated, HandCount: int(p.HandN), DeckCount: int(p.DeckN), Discard: names(p.discard())}
+			Defeated: p.Defeated, HandCount: int(p.HandN), DeckCount: int(p.DeckN), Discard: names(s.discard(p))}
 		if v.seat >= 0 && int(v.seat) < int(s.NSeats) {
 			pj.CanAttack = s.CanAttack(v.seat, seat)
 		}
 		if v.CanSeeHand(seat) {
-			pj.Hand = names(p.hand())
+			pj.Hand = names(s.hand(p))
 			sort.Strings(pj.Hand)
-			pj.Unseen = names(p.deck())
+			pj.Unseen = names(s.deck(p))
 		} else {
-			pj.Unseen = append(names(p.hand()), names(p.deck())...)
+			pj.Unseen = append(names(s.hand(p)), names(s.deck(p))...)
 		}
 		sort.Strings(pj.Unseen)
-		for _, ip := range p.play() {
+		for _, ip := range s.playArea(p) {
 			c := s.cat.Card(ip.Card)
 			pl := playJSON{Card: c.Name, Base: c.Kind == Base, Outpost: c.Outpost, Damage: int(ip.Dmg)}
 			if c.Kind == Base {

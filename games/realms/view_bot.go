@@ -55,16 +55,16 @@ func (v View) PlayedThisTurn(seat engine.Seat, f Faction) int {
 // hidden card lies is not, and this method does not say.
 func (v View) CountOwned(seat engine.Seat, counts *[256]uint8) {
 	p := &v.s.P[seat]
-	for _, c := range p.hand() {
+	for _, c := range v.s.hand(p) {
 		counts[c]++
 	}
-	for _, c := range p.deck() {
+	for _, c := range v.s.deck(p) {
 		counts[c]++
 	}
-	for _, c := range p.discard() {
+	for _, c := range v.s.discard(p) {
 		counts[c]++
 	}
-	for _, ip := range p.play() {
+	for _, ip := range v.s.playArea(p) {
 		counts[ip.Card]++
 	}
 }

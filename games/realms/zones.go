@@ -6,7 +6,7 @@ import "starnexus/engine"
 // deck when the deck runs out (SR 3.5). It returns how many were drawn.
 func (s *State) draw(seat engine.Seat, n int) int {
 	p := &s.P[seat]
-	own, hand := p.ownBuf(), p.handBuf()
+	own, hand := s.ownBuf(p), s.handBuf(p)
 	got := 0
 	for ; got < n; got++ {
 		if p.DeckN == 0 {
@@ -27,8 +27,8 @@ func (s *State) draw(seat engine.Seat, n int) int {
 
 // reshuffle turns the discard pile into the deck (the deck must be empty).
 func (s *State) reshuffle(p *player) {
-	own := p.ownBuf()
-	n := copy(own, p.discard())
+	own := s.ownBuf(p)
+	n := copy(own, s.discard(p))
 	p.DiscN = 0
 	p.DeckN = uint16(n)
 	engine.Shuffle(&s.rng, own[:n])
@@ -37,7 +37,7 @@ func (s *State) reshuffle(p *player) {
 // toDiscard puts c on top of seat's discard pile.
 func (s *State) toDiscard(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	own := p.ownBuf()
+	own := s.ownBuf(p)
 	if int(p.DeckN)+int(p.DiscN) == len(own) {
 		own = s.growOwn(seat)
 	}
@@ -48,7 +48,7 @@ func (s *State) toDiscard(seat engine.Seat, c CardID) {
 // toDeckTop puts c on top of seat's deck.
 func (s *State) toDeckTop(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	own := p.ownBuf()
+	own := s.ownBuf(p)
 	if int(p.DeckN)+int(p.DiscN) == len(own) {
 		own = s.growOwn(seat)
 	}
@@ -59,7 +59,7 @@ func (s *State) toDeckTop(seat engine.Seat, c CardID) {
 // toHand puts c into seat's hand.
 func (s *State) toHand(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
-	hand := p.handBuf()
+	hand := s.handBuf(p)
 	if int(p.HandN) == len(hand) {
 		hand = s.growHand(seat)
 	}
@@ -70,7 +70,7 @@ func (s *State) toHand(seat engine.Seat, c CardID) {
 // toPlay puts a card into seat's play area, after the others, and returns its index.
 func (s *State) toPlay(seat engine.Seat, ip inPlay) int {
 	p := &s.P[seat]
-	play := p.playBuf()
+	play := s.playBuf(p)
 	if int(p.PlayN) == len(play) {
 		play = s.growPlay(seat)
 	}
@@ -83,7 +83,7 @@ func (s *State) toPlay(seat engine.Seat, ip inPlay) int {
 // takeFromHand removes one copy of c from seat's hand; false if there is none.
 func (s *State) takeFromHand(seat engine.Seat, c CardID) bool {
 	p := &s.P[seat]
-	h := p.hand()
+	h := s.hand(p)
 	for i := len(h) - 1; i >= 0; i-- {
 		if h[i] == c {
 			p.HandN--
@@ -97,7 +97,7 @@ func (s *State) takeFromHand(seat engine.Seat, c CardID) bool {
 // takeFromDiscard removes one copy of c from seat's discard pile; false if there is none.
 func (s *State) takeFromDiscard(seat engine.Seat, c CardID) bool {
 	p := &s.P[seat]
-	d := p.discard()
+	d := s.discard(p)
 	for i, x := range d {
 		if x == c {
 			d[i] = d[0]
@@ -111,7 +111,7 @@ func (s *State) takeFromDiscard(seat engine.Seat, c CardID) bool {
 // removeFromPlay takes the card at index i out of seat's play area, keeping the order.
 func (s *State) removeFromPlay(seat engine.Seat, i int) inPlay {
 	p := &s.P[seat]
-	pl := p.play()
+	pl := s.playArea(p)
 	card := pl[i]
 	copy(pl[i:], pl[i+1:])
 	pl[len(pl)-1] = inPlay{}
@@ -124,41 +124,39 @@ func (s *State) removeFromPlay(seat engine.Seat, i int) inPlay {
 // that outgrows an array plays on by the same rules and the same shuffles. Only a game that
 // gets there pays for the heap: its copies (CopyTo) allocate.
 
-// big returns seat's big zones, making them.
-func (s *State) big(seat engine.Seat) *bigZones {
-	p := &s.P[seat]
-	if p.big == nil {
-		p.big = &bigZones{}
-		s.spill |= 1 << seat
+// bigOf returns p's big zones, making the State's.
+func (s *State) bigOf(p *player) *bigZones {
+	if s.big == nil {
+		s.big = new([MaxSeats]bigZones)
 	}
-	return p.big
+	return &s.big[p.seat]
 }
 
 func (s *State) growHand(seat engine.Seat) []CardID {
 	p := &s.P[seat]
-	old := p.handBuf()
+	old := s.handBuf(p)
 	h := make([]CardID, 2*len(old))
 	copy(h, old[:p.HandN])
-	s.big(seat).hand = h
+	s.bigOf(p).hand = h
 	return h
 }
 
 func (s *State) growOwn(seat engine.Seat) []CardID {
 	p := &s.P[seat]
-	deck, disc := p.deck(), p.discard()
-	o := make([]CardID, 2*len(p.ownBuf()))
+	deck, disc := s.deck(p), s.discard(p)
+	o := make([]CardID, 2*len(s.ownBuf(p)))
 	copy(o, deck)
 	copy(o[len(o)-len(disc):], disc)
-	s.big(seat).own = o
+	s.bigOf(p).own = o
 	return o
 }
 
 func (s *State) growPlay(seat engine.Seat) []inPlay {
 	p := &s.P[seat]
-	old := p.playBuf()
+	old := s.playBuf(p)
 	pl := make([]inPlay, 2*len(old))
 	copy(pl, old[:p.PlayN])
-	s.big(seat).play = pl
+	s.bigOf(p).play = pl
 	return pl
 }
 
@@ -193,7 +191,7 @@ func (s *State) rowIndex(c CardID) int {
 
 // playIndex finds the first card of seat's play area whose card is c and for which ok holds.
 func (s *State) playIndex(seat engine.Seat, c CardID, ok func(int) bool) int {
-	for i, ip := range s.P[seat].play() {
+	for i, ip := range s.playArea(&s.P[seat]) {
 		if ip.Card == c && (ok == nil || ok(i)) {
 			return i
 		}

@@ -380,7 +380,8 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		g.last[seat] = rec.Seq
 		g.lastActive = time.Now()
 		// Count the actions a spectator may count: a hidden mulligan counts when all have
-		// kept, not before (its number would tell it).
+		// kept, a free-for-all's block declaration when all attacked players have confirmed,
+		// not before (their number would tell them).
 		if n := g.publicSeq(engine.Spectator) - public; n > 0 {
 			s.metrics.actions.Add(float64(n))
 			s.metrics.latency.Observe(time.Since(start).Seconds())

@@ -202,28 +202,24 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// hiddenEntries says, for each entry of a game's log, whether viewer may not see it now; nil
-// when it may see them all. Stellar Nexus hides every player's opening-hand decisions (keep,
-// mulligan) from the others until all have kept (SN 10.6): not only the texts but their
-// number, which would tell the mulligans; so the seq a view carries counts only the entries
-// its seat sees. Once all have kept, every entry is public.
-func hiddenEntries(st engine.State, log []store.Action, viewer engine.Seat) []bool {
-	ns, ok := st.(*nexus.State)
-	if !ok || nexusAllKept(ns) {
-		return nil
-	}
-	h := make([]bool, len(log))
-	for i, e := range log {
-		h[i] = e.Seat != int(viewer)
-	}
-	return h
+// logHider is a State whose log holds entries some seats may not see yet (Stellar Nexus:
+// every player's opening-hand decisions until all have kept, SN 10.6; a free-for-all's block
+// declarations until every attacked player has confirmed, SN 1.6). It says which, from the
+// State and the log: entry(i) is the seat and text of the i-th of the n entries.
+type logHider interface {
+	HiddenEntries(viewer engine.Seat, n int, entry func(i int) (engine.Seat, string)) []bool
 }
 
-func nexusAllKept(s *nexus.State) bool {
-	for p := 0; p < s.NumSeats(); p++ {
-		if !s.P[p].Kept {
-			return false
-		}
+// hiddenEntries says, for each entry of a game's log, whether viewer may not see it now; nil
+// when it may see them all. Not only the texts are hidden but their number, which would tell
+// the secret (how many mulligans, whether a player changed its blocks): the seq a view
+// carries counts only the entries its seat sees, and so do the pushes and /metrics.
+func hiddenEntries(st engine.State, log []store.Action, viewer engine.Seat) []bool {
+	lh, ok := st.(logHider)
+	if !ok {
+		return nil
 	}
-	return true
+	return lh.HiddenEntries(viewer, len(log), func(i int) (engine.Seat, string) {
+		return engine.Seat(log[i].Seat), log[i].Text
+	})
 }

@@ -62,6 +62,8 @@ type probeRun struct {
 	groups []probeGroup
 	// scripts is what seats do first, each text when it is legal in both twins.
 	scripts map[engine.Seat][]string
+	// order is which seat acts next, each when it may (else a seat to move at random).
+	order []engine.Seat
 	// light lowers every step's level by one (the pairs of four seats, whose probes are
 	// many more and mostly the texts the duels send).
 	light  int
@@ -441,6 +443,9 @@ func (r *probeRun) move(step int) {
 		t.Fatalf("step %d: to move %v and %v", step, toMove[0], toMove[1])
 	}
 	seat := toMove[0][r.rng.Intn(len(toMove[0]))]
+	if len(r.order) > 0 && slices.Contains(toMove[0], r.order[0]) {
+		seat, r.order = r.order[0], r.order[1:]
+	}
 	var legal [2][]string
 	var seqs [2]int
 	for i, tw := range r.tw {
@@ -714,6 +719,75 @@ func TestProbesAnswerTwinsAlike(t *testing.T) {
 			r.tw[i] = r.newTwin(`{"game":"nexus","format":"allied","seats":[{"name":"Ann"},{"name":"Bob"},{"name":"Cat"},{"name":"Dan"}]}`, st)
 		}
 		r.play(1000)
+		r.report()
+	})
+
+	// Stellar Nexus, a free-for-all's blockers (SN 1.6, 12.3, 15.2): Ann attacks Bob, Cat and
+	// Dan, who declare at the same time; the twins differ only in Cat's declarations, made
+	// through the server in one twin (two entries of the log) and not in the other. Bob and a
+	// spectator probe while they are secret: Dan declares, Bob declares, Cat confirms, Bob
+	// confirms; the pair stops with Dan left declaring (his next action could be the reveal).
+	t.Run("nexus ffa blocks", func(t *testing.T) {
+		four := []string{"Ann", "Bob", "Cat", "Dan"}
+		r := newProbeRun(t, h, four, 1, nexusProbes(tab, four), 17)
+		r.light = 1
+		r.phase = nexusPhase
+		r.stop = func(v map[string]any) bool {
+			n := 0
+			for _, p := range v["players"].([]any) {
+				if p.(map[string]any)["declaring_blocks"] == true {
+					n++
+				}
+			}
+			return n <= 1
+		}
+		r.scripts = map[engine.Seat][]string{1: {"block Dune Ambusher with Rivet Sentry", "done"}, 2: {"done"}, 3: {"block Forge Apprentice with Ember Cub"}}
+		r.order = []engine.Seat{3, 1, 2, 1}
+		for i := range r.tw {
+			pos := nexus.Position{Options: nexus.Options{Format: "ffa"}, Seed: 12, Active: "Ann", Phase: "combat", Players: []nexus.PlayerSetup{
+				{Name: "Ann", Hero: "Vessa, Matriarch of Nareh", Hand: []string{"Carrion Mote", "Rot Lance"}, Library: []string{"Nareh Flayer", "Bloated Thrall"},
+					Field: []nexus.Perm{{Card: "Dune Ambusher"}, {Card: "Ironclad Brute"}, {Card: "Forge Apprentice"}}},
+				{Name: "Bob", Hero: "Tarsk Ironvein, Forgemaster", Hand: []string{"Ironclad Brute"}, Library: []string{"Rivet Sentry", "Forge Apprentice"},
+					Field: []nexus.Perm{{Card: "Rivet Sentry"}, {Card: "Forge Apprentice"}}},
+				{Name: "Cat", Hero: "Ilyane of the High Current", Hand: []string{"Cloud Skimmer"}, Library: []string{"Bloomcaller", "Cloud Skimmer"},
+					Field: []nexus.Perm{{Card: "Rivet Sentry"}, {Card: "Bloomcaller"}, {Card: "Cloud Skimmer"}}},
+				{Name: "Dan", Hero: "Kaira Swiftclaw", Hand: []string{"Ember Cub"}, Library: []string{"Dune Stalker", "Ember Cub"},
+					Field: []nexus.Perm{{Card: "Ember Cub"}, {Card: "Nareh Flayer"}}},
+			}}
+			st, err := nexus.NewPosition(tab, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, text := range []string{"attack with Dune Ambusher at Bob, Ironclad Brute at Cat, Forge Apprentice at Dan"} {
+				a, err := st.ParseAction(0, text)
+				if err == nil {
+					err = st.Apply(0, a)
+				}
+				if err != nil {
+					t.Fatalf("%q: %v", text, err)
+				}
+			}
+			for m := st.ToMove(nil); len(m) == 1; m = st.ToMove(nil) {
+				a, err := st.ParseAction(m[0], "pass")
+				if err == nil {
+					err = st.Apply(m[0], a)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if m := st.ToMove(nil); len(m) != 3 {
+				t.Fatalf("Bob, Cat and Dan should be declaring blockers: %v", m)
+			}
+			r.tw[i] = r.newTwin(`{"game":"nexus","format":"ffa","seats":[{"name":"Ann"},{"name":"Bob"},{"name":"Cat"},{"name":"Dan"}]}`, st)
+		}
+		for seq, text := range []string{"block Ironclad Brute with Rivet Sentry", "block Ironclad Brute with Rivet Sentry, Cloud Skimmer"} {
+			body, _ := json.Marshal(map[string]any{"action": text, "seq": seq})
+			if code, b := r.http("POST", "/api/games/"+r.tw[0].id+"/actions", r.tw[0].tokens[2], body); code != http.StatusOK {
+				t.Fatalf("Cat's %q: %d %s", text, code, b)
+			}
+		}
+		r.play(400)
 		r.report()
 	})
 

@@ -576,12 +576,25 @@ func (g Nexus) checkSeen(s *nexus.State, viewer engine.Seat, key string, want an
 		if h, ok := pl["hero"].(string); ok && h != "" {
 			got = h
 		}
-	case "reserve", "hand":
+	case "reserve", "hand", "blocking":
 		got = "hidden"
 		if l, ok := pl[field].([]any); ok {
 			names := make([]string, len(l))
 			for i, x := range l {
 				names[i] = fmt.Sprint(x)
+			}
+			sort.Strings(names)
+			got = "[" + strings.Join(names, ", ") + "]"
+		}
+		if field == "blocking" {
+			// The blocks the view shows of P's creatures (a free-for-all hides another
+			// player's until all have confirmed, SN 1.6): "Blocker blocking Attacker".
+			var names []string
+			perms, _ := pl["field"].([]any)
+			for _, x := range perms {
+				if c, ok := x.(map[string]any); ok && c["blocking"] != nil {
+					names = append(names, fmt.Sprint(c["name"], " blocking ", c["blocking"]))
+				}
 			}
 			sort.Strings(names)
 			got = "[" + strings.Join(names, ", ") + "]"
@@ -592,7 +605,7 @@ func (g Nexus) checkSeen(s *nexus.State, viewer engine.Seat, key string, want an
 			return strings.EqualFold(got, w), got, w, nil
 		}
 	default:
-		return false, "", "", fmt.Errorf("sees: unknown field %q (hand_count, library_count, resource_pile_count, reserve_count, hero, reserve, hand)", field)
+		return false, "", "", fmt.Errorf("sees: unknown field %q (hand_count, library_count, resource_pile_count, reserve_count, hero, reserve, hand, blocking)", field)
 	}
 	w := fmt.Sprint(want)
 	return strings.EqualFold(got, w), got, w, nil

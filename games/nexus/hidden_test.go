@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"starnexus/ai/ismcts"
@@ -360,11 +361,17 @@ func TestRandomFFABlocksHidden(t *testing.T) {
 			seat := m[rng.Intn(len(m))]
 			l := s.Legal(seat, nil)
 			act := l[rng.Intn(len(l))]
-			if s.Pend.K == pBlock && kindOf(act) != aBlock && len(l) > 1 && rng.Intn(2) == 0 {
+			if s.Pend.K == pBlock && s.ActionText(seat, act) == "done" && len(l) > 1 && rng.Intn(2) == 0 {
 				act = l[rng.Intn(len(l))] // declare more often than confirm
 			}
+			// During the blockers step every action is a block declaration or "done"; every
+			// declaration's text starts with blockPrefix, which HiddenEntries relies on.
+			text := s.ActionText(seat, act)
+			block := s.Pend.K == pBlock && text != "done"
+			if block && !strings.HasPrefix(text, blockPrefix) {
+				t.Fatalf("game %d: a block declaration reads %q", g, text)
+			}
 			var before []string
-			block := kindOf(act) == aBlock
 			if block {
 				for v := engine.Spectator; v < engine.Seat(n); v++ {
 					if v != seat {
@@ -375,7 +382,7 @@ func TestRandomFFABlocksHidden(t *testing.T) {
 					t.Fatalf("game %d: a block declaration outside a hidden step", g)
 				}
 			}
-			bg.log = append(bg.log, logged{seat, s.ActionText(seat, act)})
+			bg.log = append(bg.log, logged{seat, text})
 			s.ApplyTrusted(seat, act)
 			if block {
 				declared++

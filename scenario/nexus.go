@@ -312,7 +312,7 @@ func (g Nexus) perform(s *nexus.State, by, text string, next *Step, autopass boo
 			if bySeat >= 0 {
 				seat = bySeat
 			}
-			if a, err := s.ParseAction(seat, lead); err == nil && s.Allowed(seat, a) == "" {
+			if acts, err := s.ParseActions(seat, lead); err == nil && s.Allowed(seat, acts[0]) == "" {
 				break
 			}
 			p := s.PrioritySeat()
@@ -398,13 +398,9 @@ func (g Nexus) perform(s *nexus.State, by, text string, next *Step, autopass boo
 	return nil
 }
 
-func apply(s *nexus.State, seat engine.Seat, text string) error {
-	a, err := s.ParseAction(seat, text)
-	if err != nil {
-		return err
-	}
-	return s.Apply(seat, a)
-}
+// apply applies a step's text: a declaration that names several creatures is several
+// actions, applied all or none (nexus.State.ApplyText), so no number of names is too many.
+func apply(s *nexus.State, seat engine.Seat, text string) error { return s.ApplyText(seat, text) }
 
 var nexusSteps = []string{"beginning", "attackers", "blockers", "agility", "confrontation", "end_of_combat"}
 
@@ -762,8 +758,7 @@ func (g Nexus) checkGame(s *nexus.State, key string, want any) (bool, string, st
 		var bad []string
 		for _, t := range w {
 			lead, _, _ := splitInline(t)
-			a, perr := s.ParseAction(m, lead)
-			legal := perr == nil && s.Allowed(m, a) == ""
+			legal := s.Clone().(*nexus.State).ApplyText(m, lead) == nil
 			if legal != (key == "legal") {
 				bad = append(bad, t)
 			}

@@ -29,11 +29,7 @@ func ffaAtBlockers(t *testing.T, h *harness) created {
 		t.Fatal(err)
 	}
 	play := func(seat engine.Seat, text string) {
-		a, err := st.ParseAction(seat, text)
-		if err == nil {
-			err = st.Apply(seat, a)
-		}
-		if err != nil {
+		if err := st.ApplyText(seat, text); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 	}

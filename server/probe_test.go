@@ -759,11 +759,7 @@ func TestProbesAnswerTwinsAlike(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, text := range []string{"attack with Dune Ambusher at Bob, Ironclad Brute at Cat, Forge Apprentice at Dan"} {
-				a, err := st.ParseAction(0, text)
-				if err == nil {
-					err = st.Apply(0, a)
-				}
-				if err != nil {
+				if err := st.ApplyText(0, text); err != nil {
 					t.Fatalf("%q: %v", text, err)
 				}
 			}

@@ -4,16 +4,22 @@ import (
 	"starnexus/engine"
 )
 
-// An Action packs its kind in the top 4 bits; the rest depends on the kind:
+// An Action packs its kind in the top 4 bits; the rest depends on the kind. An object id
+// takes 14 bits (objLimit); bits 14-27 are the kind's argument:
 //
-//	cast      object id (bits 0-7)
-//	activate  object id (0-7), ability index (8-11), hero flag (12)
-//	choose    object id or seat (0-7), target kind (8-9)
-//	addatk    object id (0-7), attacked seat (8-10; 7: the only opponent)
-//	attack    up to five creatures as 1-based indexes into the player's creatures (5 bits
-//	          each, 0-24), attacked seat (25-27)
-//	block     the attacker's object id (20-27), up to four blockers as 1-based indexes into the
-//	          defending player's creatures (5 bits each, 0-19)
+//	cast      object id (bits 0-13)
+//	activate  object id (0-13), ability index (14-17), hero flag (18)
+//	choose    object id or seat (0-13), target kind (14-15)
+//	addatk    object id (0-13), attacked seat (14-16; 7: the only opponent)
+//	attack    no argument: "attack with none", declare no attacker and confirm
+//	block     blocker (0-13), attacker (14-27): the blocker joins the end of the player's
+//	          blockers of that attacker (12.3)
+//	blocknew  the same, but the player's earlier blockers of that attacker are dropped first
+//	blockhalf the same as blocknew for an attacker with Menace and a blocker without it: the
+//	          first of two, and the player's next declaration names the second (17.3)
+//
+// A declaration that names many creatures ("attack with A, B, C", "block A with B1, ..., Bn")
+// is several actions (ParseActions), one per creature, so there is no limit to how many.
 const (
 	aPass = iota + 1
 	aCast
@@ -29,114 +35,66 @@ const (
 	aNo
 )
 
-const noSeat = 7
+// aBlockNew and aBlockHalf follow aSwap (reserve.go).
+const (
+	aBlockNew = aSwap + 1 + iota
+	aBlockHalf
+)
+
+const (
+	noSeat = 7
+	idBits = 14
+	idMask = 1<<idBits - 1
+)
 
 func kindOf(a engine.Action) int { return int(a >> 28) }
 func mkA(kind int, rest uint32) engine.Action {
 	return engine.Action(uint32(kind)<<28 | rest&0x0fffffff)
 }
 
+// aObj is the object id of an action (bits 0-13); aArg its argument (bits 14-27).
+func aObj(a engine.Action) oid    { return oid(a & idMask) }
+func aArg(a engine.Action) uint32 { return uint32(a) >> idBits & (1<<idBits - 1) }
+
 func mkCast(o oid) engine.Action { return mkA(aCast, uint32(o)) }
 func mkActivate(o oid, ab int, hero bool) engine.Action {
 	h := uint32(0)
 	if hero {
-		h = 1 << 12
+		h = 16
 	}
-	return mkA(aActivate, uint32(o)|uint32(ab&15)<<8|h)
+	return mkA(aActivate, uint32(o)|(uint32(ab&15)|h)<<idBits)
 }
-func mkChoose(r tref) engine.Action { return mkA(aChoose, uint32(r.ID)|uint32(r.K)<<8) }
+func mkChoose(r tref) engine.Action { return mkA(aChoose, uint32(r.ID)|uint32(r.K)<<idBits) }
 func mkAddAttacker(o oid, target int8) engine.Action {
-	return mkA(aAddAttacker, uint32(o)|uint32(target&7)<<8)
+	return mkA(aAddAttacker, uint32(o)|uint32(target&7)<<idBits)
 }
 
-// creatureList appends the creatures p controls on the field, in object order: the indexes
-// that attack and block actions use.
+// attackNone is "attack with none".
+var attackNone = mkA(aAttack, 0)
+
+// mkBlock makes a block action of kind k (aBlock, aBlockNew, aBlockHalf): blocker b of
+// attacker a.
+func mkBlock(k int, a, b oid) engine.Action { return mkA(k, uint32(b)|uint32(a)<<idBits) }
+
+// isBlock reports whether a is a block declaration, and decodeBlock reads it.
+func isBlock(a engine.Action) bool {
+	k := kindOf(a)
+	return k == aBlock || k == aBlockNew || k == aBlockHalf
+}
+func decodeBlock(a engine.Action) (attacker, blocker oid) { return oid(aArg(a)), aObj(a) }
+
+// chooseRef is the target of a choose action.
+func chooseRef(a engine.Action) tref { return tref{K: uint8(aArg(a) & 3), ID: uint16(aObj(a))} }
+
+// creatureList appends the creatures p controls on the field, in object order.
 func (s *State) creatureList(p int8, buf []oid) []oid {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() {
 			buf = append(buf, oid(i))
 		}
 	}
 	return buf
-}
-
-func indexIn(list []oid, o oid) int {
-	for i, x := range list {
-		if x == o {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-// mkBlock encodes "block a with bs" for defending player p; ok is false if it can't be encoded.
-func (s *State) mkBlock(p int8, a oid, bs []oid) (engine.Action, bool) {
-	if len(bs) > 4 {
-		return 0, false
-	}
-	var cl [maxObj]oid
-	list := s.creatureList(p, cl[:0])
-	v := uint32(a) << 20
-	for k, b := range bs {
-		i := indexIn(list, b)
-		if i == 0 || i > 31 {
-			return 0, false
-		}
-		v |= uint32(i) << (5 * k)
-	}
-	return mkA(aBlock, v), true
-}
-
-func (s *State) decodeBlock(p int8, a engine.Action, buf []oid) (oid, []oid) {
-	var cl [maxObj]oid
-	list := s.creatureList(p, cl[:0])
-	for k := 0; k < 4; k++ {
-		i := int(a>>(5*k)) & 31
-		if i == 0 {
-			break
-		}
-		if i <= len(list) {
-			buf = append(buf, list[i-1])
-		} else {
-			buf = append(buf, 0)
-		}
-	}
-	return oid(a >> 20), buf
-}
-
-func (s *State) mkAttack(p int8, as []oid, target int8) (engine.Action, bool) {
-	if len(as) > 5 {
-		return 0, false
-	}
-	var cl [maxObj]oid
-	list := s.creatureList(p, cl[:0])
-	v := uint32(target&7) << 25
-	for k, b := range as {
-		i := indexIn(list, b)
-		if i == 0 || i > 31 {
-			return 0, false
-		}
-		v |= uint32(i) << (5 * k)
-	}
-	return mkA(aAttack, v), true
-}
-
-func (s *State) decodeAttack(p int8, a engine.Action, buf []oid) ([]oid, int8) {
-	var cl [maxObj]oid
-	list := s.creatureList(p, cl[:0])
-	for k := 0; k < 5; k++ {
-		i := int(a>>(5*k)) & 31
-		if i == 0 {
-			break
-		}
-		if i <= len(list) {
-			buf = append(buf, list[i-1])
-		} else {
-			buf = append(buf, 0)
-		}
-	}
-	return buf, int8(a>>25) & 7
 }
 
 // ToMove implements engine.State.
@@ -189,13 +147,13 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 	case pFirst:
 		for p := int8(0); p < s.N; p++ {
 			if !s.P[p].Lost {
-				buf = append(buf, mkChoose(tref{K: tkPlayer, ID: uint8(p)}))
+				buf = append(buf, mkChoose(tref{K: tkPlayer, ID: uint16(p)}))
 			}
 		}
 		return buf
 	case pPrio:
 		buf = append(buf, mkA(aPass, 0))
-		for i := 1; i < maxObj && !full(); i++ {
+		for i := 1; i < int(s.NO) && !full(); i++ {
 			o := &s.O[i]
 			if o.Def == 0 || o.Ctrl != seat {
 				continue
@@ -242,7 +200,7 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 				dup = dup || (s.Jobs[q].Def == s.Jobs[k].Def && s.Jobs[q].Ab == s.Jobs[k].Ab)
 			}
 			if !dup {
-				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint8(s.Jobs[k].Src)}))
+				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint16(s.Jobs[k].Src)}))
 			}
 		}
 		return buf
@@ -251,26 +209,26 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 			j := &s.Jobs[0]
 			for k := 0; k < int(j.It.NL); k++ {
 				r := j.It.Linked[k]
-				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint8(r), Gen: s.O[r].Gen}))
+				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint16(r), Gen: s.O[r].Gen}))
 			}
 		}
 		return buf
 	case pPay:
-		for i := 1; i < maxObj && !full(); i++ {
+		for i := 1; i < int(s.NO) && !full(); i++ {
 			o := &s.O[i]
 			if o.Def != 0 && o.Zone == zField && o.Ctrl == seat && s.isResource(oid(i)) && !o.has(fTapped) && !s.dupBefore(oid(i), zField) {
-				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint8(i), Gen: o.Gen}))
+				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint16(i), Gen: o.Gen}))
 			}
 		}
 		return buf
 	case pAttack:
 		n := s.ownAttackers(seat)
 		if n == 0 {
-			buf = append(buf, mkA(aAttack, noSeat<<25))
+			buf = append(buf, attackNone)
 		} else {
 			buf = append(buf, mkA(aDone, 0))
 		}
-		for i := 1; i < maxObj && !full(); i++ {
+		for i := 1; i < int(s.NO) && !full(); i++ {
 			if s.attackerOK(seat, oid(i)) != "" || s.O[i].has(fAttacking) || s.dupAttacker(oid(i)) {
 				continue
 			}
@@ -286,7 +244,9 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pBlock:
-		buf = append(buf, mkA(aDone, 0))
+		if s.halfBlock(seat) == 0 {
+			buf = append(buf, mkA(aDone, 0))
+		}
 		return s.blockLegal(seat, buf, limit)
 	}
 	return buf
@@ -518,163 +478,13 @@ func (s *State) attackerOK(seat int8, o oid) string {
 	return ""
 }
 
-// blockListOK checks "block a with bs" for defending player seat (12.3).
-func (s *State) blockListOK(seat int8, a oid, bs []oid) string {
-	ao := &s.O[a]
-	if ao.Zone != zField || !ao.has(fAttacking) {
-		return "that creature is not attacking"
-	}
-	if !s.attackedBy(seat, a) {
-		return "that attacker is not attacking you"
-	}
-	if len(bs) == 0 {
-		return "name at least one blocker"
-	}
-	akw := s.kw(a)
-	menace := false
-	for k, b := range bs {
-		if b == 0 {
-			return "no such creature"
-		}
-		bo := &s.O[b]
-		if bo.Zone != zField || bo.Ctrl != seat || !s.tab.Defs[bo.Def].isCreature() {
-			return "you control no such creature"
-		}
-		for _, x := range bs[:k] {
-			if x == b {
-				return "a creature is named twice"
-			}
-		}
-		if bo.has(fTapped) {
-			return "a tapped creature can't block (4.1.4)"
-		}
-		if bo.Blocking != 0 && bo.Blocking != a {
-			return "a creature named is already blocking another attacker"
-		}
-		bkw := s.kw(b)
-		if akw&Alteration != 0 && bkw&Alteration == 0 {
-			return "an attacker with Alteration can be blocked only by creatures with Alteration (17.2)"
-		}
-		if bkw&Menace != 0 {
-			menace = true
-		}
-	}
-	if akw&Menace != 0 && !menace && len(bs) < 2 {
-		return "an attacker with Menace can be blocked only by a creature with Menace or by two or more creatures (17.3)"
-	}
-	return ""
-}
-
-func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.Action {
-	var cl [maxObj]oid
-	mine := s.creatureList(seat, cl[:0])
-	// Answers are their texts: a list of the same names is one answer (scenario-format.md).
-	var seen [128]uint64
-	ns := 0
-	add := func(a oid, list []oid) {
-		key := uint64(s.O[a].Def)
-		for _, b := range list {
-			key = key<<8 | uint64(s.O[b].Def)
-		}
-		for _, k := range seen[:ns] {
-			if k == key {
-				return
-			}
-		}
-		if act, ok := s.mkBlock(seat, a, list); ok {
-			if ns < len(seen) {
-				seen[ns] = key
-				ns++
-			}
-			buf = append(buf, act)
-		}
-	}
-	for a := 1; a < maxObj; a++ {
-		if !s.O[a].has(fAttacking) || s.O[a].Zone != zField || !s.attackedBy(seat, oid(a)) {
-			continue
-		}
-		var cur [8]oid
-		cb := s.blockersOf(oid(a), cur[:0])
-		if len(cb) >= 4 {
-			continue
-		}
-		for bi, b := range mine {
-			if s.O[b].Blocking != 0 || s.O[b].has(fTapped) {
-				continue
-			}
-			list := append(cb, b)
-			if s.blockListOK(seat, oid(a), list) == "" {
-				add(oid(a), list)
-				continue
-			}
-			if len(cb) > 0 {
-				continue
-			}
-			for _, b2 := range mine[bi+1:] { // Menace: pairs
-				if s.O[b2].Blocking != 0 || s.O[b2].has(fTapped) {
-					continue
-				}
-				pair := [2]oid{b, b2}
-				if s.blockListOK(seat, oid(a), pair[:]) == "" {
-					add(oid(a), pair[:])
-				}
-			}
-		}
-		if limit > 0 && len(buf) >= limit {
-			return buf
-		}
-	}
-	return buf
-}
-
 // ownAttackers counts the attackers seat has declared.
 func (s *State) ownAttackers(seat int8) int {
 	n := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		if o := &s.O[i]; o.has(fAttacking) && o.Ctrl == seat && o.Zone == zField {
 			n++
 		}
 	}
 	return n
-}
-
-// aAttackTo is "attack with A at P, B at Q" (15.2, 16.7): attackers with their own attacked
-// players, declared and confirmed at once. Up to four pairs of 7 bits: the creature's 1-based
-// index into the player's creatures (bits 0-4) and the attacked seat (5-6).
-const aAttackTo = aSwap + 1
-
-func (s *State) mkAttackTo(p int8, as []oid, targets []int8) (engine.Action, bool) {
-	if len(as) > 4 || len(as) != len(targets) {
-		return 0, false
-	}
-	var cl [maxObj]oid
-	list := s.creatureList(p, cl[:0])
-	v := uint32(0)
-	for k, b := range as {
-		i := indexIn(list, b)
-		if i == 0 || i > 31 || targets[k] < 0 || targets[k] > 3 {
-			return 0, false
-		}
-		v |= (uint32(i) | uint32(targets[k])<<5) << (7 * k)
-	}
-	return mkA(aAttackTo, v), true
-}
-
-func (s *State) decodeAttackTo(p int8, a engine.Action, buf []oid, tbuf []int8) ([]oid, []int8) {
-	var cl [maxObj]oid
-	list := s.creatureList(p, cl[:0])
-	for k := 0; k < 4; k++ {
-		x := int(a>>(7*k)) & 127
-		i := x & 31
-		if i == 0 {
-			break
-		}
-		o := oid(0)
-		if i <= len(list) {
-			o = list[i-1]
-		}
-		buf = append(buf, o)
-		tbuf = append(tbuf, int8(x>>5))
-	}
-	return buf, tbuf
 }

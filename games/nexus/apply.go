@@ -24,12 +24,13 @@ func (s *State) validate(seat int8, a engine.Action) string {
 	if s.Done {
 		return "the game is over"
 	}
+	if !s.idsOK(a) {
+		return "no such object"
+	}
 	k := kindOf(a)
 	if !s.decides(seat) {
-		if k == aBlock && s.Phase == phCombat && s.Step >= stBlockers {
-			var buf [8]oid
-			at, list := s.decodeBlock(seat, a, buf[:0])
-			if r := s.blockListOK(seat, at, list); r != "" {
+		if isBlock(a) && s.Phase == phCombat && s.Step >= stBlockers {
+			if r := s.blockCheck(seat, a); r != "" {
 				return r
 			}
 		}
@@ -50,23 +51,29 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		if r := want(pPrio); r != "" {
 			return r
 		}
-		return s.canCast(seat, oid(a))
+		if aArg(a) != 0 {
+			return "malformed action"
+		}
+		return s.canCast(seat, aObj(a))
 	case aActivate:
 		if r := want(pPrio); r != "" {
 			return r
 		}
-		if a&(1<<12) != 0 {
-			if int(a>>8)&15 != s.heroAb(seat) || oid(a) != 0 || a&^(0xf0001fff) != 0 {
+		if aArg(a)&16 != 0 {
+			if int(aArg(a)&15) != s.heroAb(seat) || aObj(a) != 0 || aArg(a)&^31 != 0 {
 				return "your hero has no such ability"
 			}
 			return s.canHero(seat)
 		}
-		if a&^(0xf0000fff) != 0 {
+		if aArg(a)&^15 != 0 {
 			return "malformed action"
 		}
-		return s.canActivate(seat, oid(a), int(a>>8)&15)
+		return s.canActivate(seat, aObj(a), int(aArg(a)&15))
 	case aChoose:
-		r := tref{K: uint8(a>>8) & 3, ID: uint8(a)}
+		r := chooseRef(a)
+		if aArg(a)&^3 != 0 {
+			return "malformed action"
+		}
 		switch s.Pend.K {
 		case pFirst:
 			if r.K != tkPlayer || int(r.ID) >= int(s.N) || s.P[r.ID].Lost {
@@ -113,68 +120,27 @@ func (s *State) validate(seat int8, a engine.Action) string {
 		if r := want(pAttack); r != "" {
 			return r
 		}
-		o := oid(a)
+		o := aObj(a)
+		if aArg(a)&^7 != 0 {
+			return "malformed action"
+		}
 		if s.O[o].has(fAttacking) {
 			return "it is already attacking"
 		}
 		if r := s.attackerOK(seat, o); r != "" {
 			return r
 		}
-		return s.targetOK(seat, int8(a>>8)&7)
+		return s.targetOK(seat, int8(aArg(a)&7))
 	case aAttack:
 		if r := want(pAttack); r != "" {
 			return r
 		}
-		var buf [8]oid
-		list, t := s.decodeAttack(seat, a, buf[:0])
-		for i, o := range list {
-			if o == 0 {
-				return "no such creature"
-			}
-			for _, x := range list[:i] {
-				if x == o {
-					return "a creature is named twice"
-				}
-			}
-			if r := s.attackerOK(seat, o); r != "" {
-				return s.tab.Defs[s.O[o].Def].Name + ": " + r
-			}
-		}
-		if len(list) == 0 {
-			return ""
-		}
-		return s.targetOK(seat, t)
-	case aAttackTo:
-		if r := want(pAttack); r != "" {
-			return r
-		}
-		var buf [8]oid
-		var tb [8]int8
-		list, ts := s.decodeAttackTo(seat, a, buf[:0], tb[:0])
-		if len(list) == 0 {
-			return "name the attackers"
-		}
-		for i, o := range list {
-			if o == 0 {
-				return "no such creature"
-			}
-			for _, x := range list[:i] {
-				if x == o {
-					return "a creature is named twice"
-				}
-			}
-			if r := s.attackerOK(seat, o); r != "" {
-				return s.tab.Defs[s.O[o].Def].Name + ": " + r
-			}
-			if r := s.targetOK(seat, ts[i]); r != "" {
-				return s.tab.Defs[s.O[o].Def].Name + ": " + r
-			}
+		if a != attackNone {
+			return "malformed action"
 		}
 		return ""
-	case aBlock:
-		var buf [8]oid
-		at, list := s.decodeBlock(seat, a, buf[:0])
-		if r := s.blockListOK(seat, at, list); r != "" {
+	case aBlock, aBlockNew, aBlockHalf:
+		if r := s.blockCheck(seat, a); r != "" {
 			return r
 		}
 		return want(pBlock)
@@ -196,7 +162,13 @@ func (s *State) validate(seat int8, a engine.Action) string {
 			}
 			return ""
 		}
-		return want(pBlock)
+		if r := want(pBlock); r != "" {
+			return r
+		}
+		if h := s.halfBlock(seat); h != 0 {
+			return "the block of " + s.nameOf(h) + " needs a second blocker: " + menaceRule
+		}
+		return ""
 	case aKeep, aMulligan:
 		return want(pMulligan)
 	case aYes:
@@ -302,59 +274,27 @@ func (s *State) apply(seat int8, a engine.Action) {
 	case aPass:
 		s.pass()
 	case aCast:
-		s.announce(seat, oid(a), -1, false)
+		s.announce(seat, aObj(a), -1, false)
 	case aActivate:
-		s.announce(seat, oid(a), int(a>>8)&15, a&(1<<12) != 0)
+		s.announce(seat, aObj(a), int(aArg(a)&15), aArg(a)&16 != 0)
 	case aChoose:
-		s.choose(seat, tref{K: uint8(a>>8) & 3, ID: uint8(a)})
+		s.choose(seat, chooseRef(a))
 	case aAddAttacker:
-		t := int8(a>>8) & 7
+		t := int8(aArg(a) & 7)
 		if t == noSeat {
 			t = s.onlyOpponent(seat)
 		}
-		s.O[oid(a)].Flags |= fAttacking
-		s.O[oid(a)].Target = t
-	case aAttack:
-		var buf [8]oid
-		list, t := s.decodeAttack(seat, a, buf[:0])
-		if t == noSeat {
-			t = s.onlyOpponent(seat)
-		}
-		for i := 1; i < maxObj; i++ {
+		s.O[aObj(a)].Flags |= fAttacking
+		s.O[aObj(a)].Target = t
+	case aAttack: // attack with none
+		for i := 1; i < int(s.NO); i++ {
 			if s.O[i].Ctrl == seat {
 				s.O[i].Flags &^= fAttacking
 			}
 		}
-		for _, o := range list {
-			s.O[o].Flags |= fAttacking
-			s.O[o].Target = t
-		}
 		s.attackDeclared(seat)
-	case aAttackTo:
-		var buf [8]oid
-		var tb [8]int8
-		list, ts := s.decodeAttackTo(seat, a, buf[:0], tb[:0])
-		for i := 1; i < maxObj; i++ {
-			if s.O[i].Ctrl == seat {
-				s.O[i].Flags &^= fAttacking
-			}
-		}
-		for k, o := range list {
-			s.O[o].Flags |= fAttacking
-			s.O[o].Target = ts[k]
-		}
-		s.attackDeclared(seat)
-	case aBlock:
-		var buf [8]oid
-		at, list := s.decodeBlock(seat, a, buf[:0])
-		for i := 1; i < maxObj; i++ {
-			if s.O[i].Blocking == at && s.O[i].Ctrl == seat {
-				s.O[i].Blocking, s.O[i].BOrder = 0, 0
-			}
-		}
-		for k, b := range list {
-			s.O[b].Blocking, s.O[b].BOrder = at, uint8(k+1)
-		}
+	case aBlock, aBlockNew, aBlockHalf:
+		s.applyBlock(seat, a)
 		if s.blocksHidden() {
 			s.P[seat].Decl++ // its log entry is hidden from the others until the reveal
 		}
@@ -370,7 +310,7 @@ func (s *State) apply(seat int8, a engine.Action) {
 			s.attackDeclared(seat)
 			return
 		}
-		for at := 1; at < maxObj; at++ {
+		for at := 1; at < int(s.NO); at++ {
 			if s.O[at].has(fAttacking) && s.attackedBy(seat, oid(at)) {
 				var bb [32]oid
 				if len(s.blockersOf(oid(at), bb[:0])) > 0 {
@@ -485,7 +425,11 @@ func (s *State) choose(seat int8, r tref) {
 		o := &s.O[r.ID]
 		o.Flags |= fTapped
 		it := &s.Stack[s.NS-1]
-		if s.tab.Defs[o.Def].Type == TSpecial && it.Ab < 0 && !it.Hero && int(it.NL) < len(it.Linked) {
+		if s.tab.Defs[o.Def].Type == TSpecial && it.Ab < 0 && !it.Hero {
+			if int(it.NL) == len(it.Linked) { // setup refuses more specials than it holds
+				s.fail(faultLinked)
+				return
+			}
 			it.Linked[it.NL] = oid(r.ID)
 			it.NL++
 		}
@@ -504,7 +448,7 @@ func handSize(mulls int) int {
 }
 
 func (s *State) mulligan(seat int8) {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zHand && o.Owner == seat {
 			o.Zone = zLibrary
@@ -543,7 +487,7 @@ func (s *State) afterMulligan() {
 func (s *State) begin(first int8) {
 	for p := int8(0); p < s.N; p++ {
 		s.P[p].Revealed = true
-		s.P[p].Life = s.tab.Defs[s.P[p].Hero].Life
+		s.P[p].Life = int32(s.tab.Defs[s.P[p].Hero].Life)
 	}
 	if s.opts.Format == "allied" {
 		for p := int8(0); p < s.N; p++ {

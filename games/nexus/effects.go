@@ -30,7 +30,7 @@ func (s *State) enterField(o oid, ctrl int8) {
 	*ob = obj{Def: ob.Def, Owner: ob.Owner, Ctrl: ctrl, Zone: zField, Gen: ob.Gen + 1, Seq: s.nextSeq(), Flags: fArrived}
 	d := &s.tab.Defs[ob.Def]
 	if d.isCreature() {
-		ob.Atk, ob.Dfn = d.S, d.E
+		ob.Atk, ob.Dfn = int16(d.S), int16(d.E)
 	}
 	s.refresh()
 	if d.isCreature() {
@@ -42,8 +42,12 @@ func (s *State) enterField(o oid, ctrl int8) {
 
 // createToken makes a token of Def t on p's field (4.6.1).
 func (s *State) createToken(t uint8, p int8) {
+	if t == 0 {
+		return
+	}
 	o := s.newObj()
-	if o == 0 || t == 0 {
+	if o == 0 {
+		s.fail(faultObjects) // objLimit objects at once: the game ends, told why
 		return
 	}
 	s.O[o] = obj{Def: t, Owner: p, Ctrl: p, Zone: zStack, Gen: s.O[o].Gen}
@@ -53,7 +57,7 @@ func (s *State) createToken(t uint8, p int8) {
 
 // leaveCombat clears the combat links of a creature leaving the field.
 func (s *State) leaveCombat(o oid) {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		if s.O[i].Blocking == o && s.O[i].Zone == zField {
 			s.O[i].Blocking = 0
 		}
@@ -74,7 +78,7 @@ func (s *State) die(list []oid) {
 		if !d.isCreature() {
 			continue
 		}
-		for w := 1; w < maxObj; w++ {
+		for w := 1; w < int(s.NO); w++ {
 			wo := &s.O[w]
 			if wo.Def == 0 || wo.Zone != zField || oid(w) == o || wo.Ctrl != ob.Ctrl {
 				continue
@@ -105,13 +109,7 @@ func (s *State) trigger(o oid, ev Event) {
 	}
 }
 
-func (s *State) pushJob(j job) {
-	if int(s.NJ) == maxJobs {
-		return
-	}
-	s.Jobs[s.NJ] = j
-	s.NJ++
-}
+func (s *State) pushJob(j job) { s.insertJob(int(s.NJ), j) }
 
 // sortJobs orders the jobs from index from by 7.3.1: the active player's first, then the
 // others in turn order; each player's in the order they arose.
@@ -127,10 +125,8 @@ func (s *State) sortJobs(from int) {
 		for j < int(s.NJ) && s.Jobs[j].Ctrl == s.Jobs[i].Ctrl && s.Jobs[j].K == jTrigger {
 			j++
 		}
-		if j-i >= 2 && s.distinctTriggers(i, j) && int(s.NJ) < maxJobs {
-			copy(s.Jobs[i+1:s.NJ+1], s.Jobs[i:s.NJ])
-			s.Jobs[i] = job{K: jTrigOrder, Ctrl: s.Jobs[i+1].Ctrl, Step: uint8(j - i)}
-			s.NJ++
+		if j-i >= 2 && s.distinctTriggers(i, j) {
+			s.insertJob(i, job{K: jTrigOrder, Ctrl: s.Jobs[i].Ctrl, Step: uint32(j - i)})
 			j++
 		}
 		i = max(j, i+1)
@@ -197,7 +193,7 @@ func (s *State) legalTarget(you int8, src oid, spec *TSpec, r tref) bool {
 func (s *State) candidates(you int8, src oid, spec *TSpec, below oid, buf []tref) []tref {
 	if spec.Kind == KPlayer {
 		for p := 0; p < int(s.N); p++ {
-			r := tref{K: tkPlayer, ID: uint8(p)}
+			r := tref{K: tkPlayer, ID: uint16(p)}
 			if s.legalTarget(you, src, spec, r) {
 				buf = append(buf, r)
 			}
@@ -206,15 +202,15 @@ func (s *State) candidates(you int8, src oid, spec *TSpec, below oid, buf []tref
 	}
 	if spec.Kind == KRequisition {
 		if below != 0 && s.O[below].Zone == zStack {
-			r := tref{K: tkObj, ID: uint8(below), Gen: s.O[below].Gen}
+			r := tref{K: tkObj, ID: uint16(below), Gen: s.O[below].Gen}
 			if s.isRequisition(below) {
 				buf = append(buf, r)
 			}
 		}
 		return buf
 	}
-	for i := 1; i < maxObj; i++ {
-		r := tref{K: tkObj, ID: uint8(i), Gen: s.O[i].Gen}
+	for i := 1; i < int(s.NO); i++ {
+		r := tref{K: tkObj, ID: uint16(i), Gen: s.O[i].Gen}
 		if s.legalTarget(you, src, spec, r) {
 			buf = append(buf, r)
 		}
@@ -275,7 +271,7 @@ func (s *State) creatures(c *ctx, sel *Sel, buf []oid) []oid {
 			}
 		}
 	case SAll:
-		for i := 1; i < maxObj; i++ {
+		for i := 1; i < int(s.NO); i++ {
 			ob := &s.O[i]
 			if ob.Def != 0 && ob.Zone == zField && s.tab.Defs[ob.Def].isCreature() && s.matches(c.ctrl, c.src, oid(i), &sel.F) {
 				buf = append(buf, oid(i))
@@ -315,7 +311,7 @@ func (s *State) players(c *ctx, sel *Sel, buf []int8) []int8 {
 }
 
 // lifeOf is the life that a player's life changes apply to (16.1: allies share one total).
-func (s *State) lifeOf(p int8) *int16 {
+func (s *State) lifeOf(p int8) *int32 {
 	if s.opts.Format == "allied" {
 		for q := int8(0); q < s.N; q++ {
 			if s.P[q].Team == s.P[p].Team {
@@ -333,11 +329,11 @@ func (s *State) exec(c *ctx, e *Eff) bool {
 	switch e.V {
 	case VWound:
 		for _, o := range s.creatures(c, &e.A, cb[:0]) {
-			s.O[o].Dfn = clamp8(int(s.O[o].Dfn) - int(e.N))
+			s.O[o].Dfn = s.pts(int(s.O[o].Dfn) - int(e.N))
 			s.Check = true
 		}
 		for _, p := range s.players(c, &e.A, pb[:0]) {
-			*s.lifeOf(p) -= int16(e.N)
+			s.addLife(p, -int(e.N))
 			s.Check = true
 		}
 	case VModify, VGrant:
@@ -408,18 +404,18 @@ func (s *State) exec(c *ctx, e *Eff) bool {
 			s.regenerate(o)
 		}
 	case VGainLife, VLoseLife:
-		n := int16(e.N)
+		n := int(e.N)
 		if e.V == VLoseLife {
 			n = -n
 		}
 		for _, p := range s.players(c, &e.A, pb[:0]) {
-			*s.lifeOf(p) += n
+			s.addLife(p, n)
 			s.Check = true
 		}
 	case VUntapResources:
 		for _, p := range s.players(c, &e.A, pb[:0]) {
 			left := int(e.N)
-			for i := 1; i < maxObj && left > 0; i++ {
+			for i := 1; i < int(s.NO) && left > 0; i++ {
 				ob := &s.O[i]
 				if ob.Def != 0 && ob.Zone == zField && ob.Ctrl == p && s.isResource(oid(i)) && ob.has(fTapped) && !(e.Other && oid(i) == c.src) {
 					ob.Flags &^= fTapped
@@ -512,7 +508,7 @@ func (s *State) targetObjs(c *ctx, sel *Sel, buf []oid) []oid {
 
 func (s *State) untappedResources(p int8) int {
 	n := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		ob := &s.O[i]
 		if ob.Def != 0 && ob.Zone == zField && ob.Ctrl == p && !ob.has(fTapped) && s.isResource(oid(i)) {
 			n++
@@ -525,7 +521,7 @@ func (s *State) untappedResources(p int8) int {
 // does not matter, 9.6).
 func (s *State) tapResources(p int8, n int) {
 	for pass := 0; pass < 2 && n > 0; pass++ {
-		for i := 1; i < maxObj && n > 0; i++ {
+		for i := 1; i < int(s.NO) && n > 0; i++ {
 			ob := &s.O[i]
 			if ob.Def != 0 && ob.Zone == zField && ob.Ctrl == p && !ob.has(fTapped) && s.isResource(oid(i)) &&
 				(pass == 1 || s.tab.Defs[ob.Def].Type == TResource) {
@@ -575,7 +571,7 @@ func (s *State) strike(x, y oid) {
 // say which of them deal wounds.
 func (s *State) exchange(x, y oid, dx, dy bool) {
 	ox, oy := &s.O[x], &s.O[y]
-	var wx, wy int8
+	var wx, wy int16
 	if dx && ox.Atk > 0 && ox.Dfn > 0 && oy.Dfn > 0 {
 		wx = min(ox.Atk, oy.Dfn)
 	}

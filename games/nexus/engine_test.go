@@ -28,11 +28,7 @@ func do(t *testing.T, s *State, texts ...string) {
 		if len(m) == 0 {
 			t.Fatalf("%q: nobody to move", txt)
 		}
-		a, err := s.ParseAction(m[0], txt)
-		if err != nil {
-			t.Fatalf("%q by %s: %v", txt, s.SeatName(m[0]), err)
-		}
-		if err := s.Apply(m[0], a); err != nil {
+		if err := s.ApplyText(m[0], txt); err != nil {
 			t.Fatalf("%q by %s: %v", txt, s.SeatName(m[0]), err)
 		}
 	}
@@ -171,16 +167,12 @@ func TestBlockRefusals(t *testing.T) {
 		t.Run(c.reason, func(t *testing.T) {
 			s := duel(t, PlayerSetup{Field: []Perm{{Card: c.attacker}}}, PlayerSetup{Field: c.blockers}, "combat")
 			do(t, s, "attack with "+c.attacker, "pass", "pass")
-			before := *s
-			a, err := s.ParseAction(1, c.block)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = s.Apply(1, a)
+			before := s.Clone().(*State)
+			err := s.ApplyText(1, c.block)
 			if err == nil || !strings.Contains(err.Error(), c.reason) {
 				t.Fatalf("%q: got %v, want a refusal naming %s", c.block, err, c.reason)
 			}
-			if *s != before {
+			if !sameState(s, before) {
 				t.Fatal("a refused declaration changed the state")
 			}
 		})

@@ -32,7 +32,7 @@ func (Evaluator) Evaluate(st engine.State, rewards []float64) {
 			score[t] += float64(*s.lifeOf(p))
 		}
 	}
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		switch o.Zone {
 		case zField:

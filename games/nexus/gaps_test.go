@@ -247,16 +247,16 @@ func TestAttackAtSeveral(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		text, canonical, err string
+		text, expanded, err string
 	}{
-		{"attack with Dune Ambusher at Bob, Ember Cub at Cid", "attack with Dune Ambusher at Bob, Ember Cub at Cid", ""},
-		{"attack with Dune Ambusher at Bob, Ember Cub at Bob", "attack with Dune Ambusher, Ember Cub at Bob", ""},
-		{"attack with Dune Ambusher, Ember Cub at Cid", "attack with Dune Ambusher, Ember Cub at Cid", ""},
+		{"attack with Dune Ambusher at Bob, Ember Cub at Cid", "add attacker Dune Ambusher at Bob; add attacker Ember Cub at Cid; done", ""},
+		{"attack with Dune Ambusher at Bob, Ember Cub at Bob", "add attacker Dune Ambusher at Bob; add attacker Ember Cub at Bob; done", ""},
+		{"attack with Dune Ambusher, Ember Cub at Cid", "add attacker Dune Ambusher at Cid; add attacker Ember Cub at Cid; done", ""},
 		{"attack with Dune Ambusher at Bob, Ember Cub", "", "name the attacked player once"},
 		{"attack with Dune Ambusher at Bob, Ember Cub, Rivet Sentry at Cid", "", "name the attacked player once"},
 	}
 	for _, tc := range tests {
-		a, err := s.ParseAction(0, tc.text)
+		acts, err := s.ParseActions(0, tc.text)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%q: error %v, want %q", tc.text, err, tc.err)
@@ -266,12 +266,14 @@ func TestAttackAtSeveral(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tc.text, err)
 		}
-		if got := s.ActionText(0, a); got != tc.canonical {
-			t.Errorf("%q reads as %q, want %q", tc.text, got, tc.canonical)
+		if got := strings.Join(s.ExpandedTexts(0, acts), "; "); got != tc.expanded {
+			t.Errorf("%q reads as %q, want %q", tc.text, got, tc.expanded)
+		}
+		if _, err := s.ParseAction(0, tc.text); err == nil || !strings.Contains(err.Error(), tc.expanded) {
+			t.Errorf("ParseAction(%q): %v, want a refusal naming the actions", tc.text, err)
 		}
 	}
-	a, _ := s.ParseAction(0, "attack with Dune Ambusher at Bob, Ember Cub at Cid, Rivet Sentry at Bob")
-	if err := s.Apply(0, a); err != nil {
+	if err := s.ApplyText(0, "attack with Dune Ambusher at Bob, Ember Cub at Cid, Rivet Sentry at Bob"); err != nil {
 		t.Fatal(err)
 	}
 	for k := 0; k < 10 && s.Pend.K == pPrio; k++ {

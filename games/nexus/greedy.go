@@ -30,7 +30,7 @@ func (g Greedy) Choose(ev engine.View, legal []engine.Action, _ *engine.RNG) eng
 		// The reserve swaps (SN 2.5): greedy plays its deck as built.
 		return pick(legal, mkA(aDone, 0))
 	case pFirst:
-		return pick(legal, mkChoose(tref{K: tkPlayer, ID: uint8(b.me)}))
+		return pick(legal, mkChoose(tref{K: tkPlayer, ID: uint16(b.me)}))
 	case pUnless, pAffinity:
 		return pick(legal, mkA(aYes, 0))
 	case pPay:
@@ -84,7 +84,7 @@ func (b bot) mulligan() engine.Action {
 		return mkA(aKeep, 0)
 	}
 	cheap := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zHand && o.Owner == b.me {
 			if d := &s.tab.Defs[o.Def]; d.isCreature() && d.Cost <= 3 {
@@ -277,7 +277,7 @@ func fight(a fighter, bs []fighter) (aDies bool, bDies [4]bool) {
 func (b bot) blockers(a oid, buf []oid) []oid {
 	s := b.s
 	n0 := len(buf)
-	for i := 1; i < maxObj && len(buf)-n0 < 8; i++ {
+	for i := 1; i < int(s.NO) && len(buf)-n0 < 8; i++ {
 		if o := &s.O[i]; o.Blocking == a && o.Def != 0 && o.Zone == zField && o.BOrder > 0 {
 			buf = append(buf, oid(i))
 		}
@@ -311,7 +311,7 @@ func (b bot) pay(legal []engine.Action) engine.Action {
 		if kindOf(a) != aChoose {
 			continue
 		}
-		d := &s.tab.Defs[s.O[oid(a)].Def]
+		d := &s.tab.Defs[s.O[aObj(a)].Def]
 		v := 1
 		if d.Type == TSpecial {
 			switch {
@@ -375,8 +375,8 @@ func (b bot) target(legal []engine.Action) engine.Action {
 			v = 0
 		case aChoose:
 			v = b.targetValue(a, ab, slot, pol)
-			if champ != 0 && uint8(a>>8)&3 == tkObj {
-				v += b.duelValue(champ, champDS, oid(a))
+			if champ != 0 && chooseRef(a).K == tkObj {
+				v += b.duelValue(champ, champDS, aObj(a))
 			}
 		default:
 			continue
@@ -463,14 +463,14 @@ func (b bot) duelValue(champ oid, ds int, x oid) int {
 
 func (b bot) targetValue(a engine.Action, ab *Ab, slot uint8, pol int) int {
 	s := b.s
-	id := uint8(a)
-	if uint8(a>>8)&3 == tkPlayer {
-		if (int8(id) == b.me) == (pol >= 0) {
+	r := chooseRef(a)
+	if r.K == tkPlayer {
+		if (int8(r.ID) == b.me) == (pol >= 0) {
 			return 10
 		}
 		return -10
 	}
-	o := oid(id)
+	o := oid(r.ID)
 	ob := &s.O[o]
 	switch ob.Zone {
 	case zGrave:
@@ -554,7 +554,7 @@ func grantsOnly(ab *Ab, t uint8, kw KW) bool {
 // blockersFor are the untapped creatures that may block for defending player p.
 func (b bot) blockersFor(p int8, buf []oid) []oid {
 	s := b.s
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Zone != zField || o.has(fTapped) || !s.tab.Defs[o.Def].isCreature() {
 			continue
@@ -631,7 +631,7 @@ func (b bot) attack(legal []engine.Action) engine.Action {
 		nb := len(b.blockersFor(p, bl[:0]))
 		var atks [32]int
 		n := 0
-		for i := 1; i < maxObj && n < len(atks); i++ {
+		for i := 1; i < int(s.NO) && n < len(atks); i++ {
 			o := &s.O[i]
 			if o.Def != 0 && o.Zone == zField && o.Ctrl == b.me && s.tab.Defs[o.Def].isCreature() &&
 				(o.has(fAttacking) || s.attackerOK(b.me, oid(i)) == "") {
@@ -653,8 +653,8 @@ func (b bot) attack(legal []engine.Action) engine.Action {
 		if kindOf(a) != aAddAttacker {
 			continue
 		}
-		o := oid(a)
-		p := int8(a>>8) & 7
+		o := aObj(a)
+		p := int8(aArg(a) & 7)
 		if p == noSeat {
 			p = s.onlyOpponent(b.me)
 		}
@@ -677,7 +677,7 @@ func (b bot) attack(legal []engine.Action) engine.Action {
 func (b bot) holdBack() int {
 	s := b.s
 	threat, n := 0, 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && s.opponents(b.me, o.Ctrl) && s.tab.Defs[o.Def].isCreature() {
 			S, _, _ := s.stats(oid(i))
@@ -689,7 +689,7 @@ func (b bot) holdBack() int {
 		return 0
 	}
 	home := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && o.Ctrl == b.me && s.tab.Defs[o.Def].isCreature() && !o.has(fAttacking) && !o.has(fTapped) && !b.canAttackNow(oid(i)) {
 			home++
@@ -706,7 +706,7 @@ func (b bot) isDefender(o oid) bool {
 	s := b.s
 	_, E, _ := s.stats(o)
 	better := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		x := &s.O[i]
 		if oid(i) == o || x.Def == 0 || x.Zone != zField || x.Ctrl != b.me || x.has(fAttacking) || !s.tab.Defs[x.Def].isCreature() || x.has(fTapped) {
 			continue
@@ -730,7 +730,7 @@ func sortDesc(a []int) {
 func (b bot) block(legal []engine.Action) engine.Action {
 	s := b.s
 	incoming := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.has(fAttacking) && o.Zone == zField && s.attackedBy(b.me, oid(i)) {
 			var cb [8]oid
@@ -742,48 +742,70 @@ func (b bot) block(legal []engine.Action) engine.Action {
 	life := b.life()
 	lethal := incoming >= life
 	large := incoming*2 >= life || life <= 6
+	half := s.halfBlock(b.me)
 	best, bv := legal[0], 0
 	for _, a := range legal {
-		if kindOf(a) != aBlock {
+		if !isBlock(a) {
 			continue
 		}
-		var lb [8]oid
-		at, list := s.decodeBlock(b.me, a, lb[:0])
+		at, x := decodeBlock(a)
 		var cb [8]oid
-		if len(b.blockers(at, cb[:0])) > 0 {
+		cur := b.blockers(at, cb[:0])
+		if half == 0 && len(cur) > 0 {
 			continue // one block per attacker is enough
 		}
-		var fs [4]fighter
-		for k, x := range list {
-			fs[k] = b.fighter(x)
-		}
-		aDies, bDies := fight(b.fighter(at), fs[:len(list)])
-		lost := 0
-		for k, x := range list {
-			if bDies[k] {
-				lost += b.value(x)
+		var v int
+		if kindOf(a) == aBlockHalf {
+			// The first of two blockers (Menace): judged with its best second.
+			v = -1 << 30
+			for i := 1; i < int(s.NO); i++ {
+				if y := oid(i); y != x && s.O[i].Blocking == 0 && s.blockerCheck(b.me, at, y) == "" {
+					pair := [2]oid{x, y}
+					v = max(v, b.blockValue(at, pair[:], lethal, large))
+				}
 			}
-		}
-		aVal := b.value(at)
-		v := 0
-		switch {
-		case lost == 0 && aDies:
-			v = 300 + aVal
-		case lost == 0:
-			v = 200 + int(s.O[at].Atk)
-		case aDies && (lost <= aVal || large):
-			v = 100 + aVal - lost
-		case lethal:
-			v = 20 + int(s.O[at].Atk) - lost/4
-		}
-		if len(list) > 1 && v > 0 {
-			v -= 5
+		} else {
+			v = b.blockValue(at, append(cur, x), lethal, large)
 		}
 		if v > bv {
 			best, bv = a, v
 		}
 	}
 	return best
+}
+
+// blockValue rates blocking attacker at with list: free blocks and good trades above 0,
+// chump blocks only against lethal damage.
+func (b bot) blockValue(at oid, list []oid, lethal, large bool) int {
+	s := b.s
+	var fs [4]fighter
+	n := min(len(list), len(fs))
+	for k, x := range list[:n] {
+		fs[k] = b.fighter(x)
+	}
+	aDies, bDies := fight(b.fighter(at), fs[:n])
+	lost := 0
+	for k, x := range list[:n] {
+		if bDies[k] {
+			lost += b.value(x)
+		}
+	}
+	aVal := b.value(at)
+	v := 0
+	switch {
+	case lost == 0 && aDies:
+		v = 300 + aVal
+	case lost == 0:
+		v = 200 + int(s.O[at].Atk)
+	case aDies && (lost <= aVal || large):
+		v = 100 + aVal - lost
+	case lethal:
+		v = 20 + int(s.O[at].Atk) - lost/4
+	}
+	if len(list) > 1 && v > 0 {
+		v -= 5
+	}
+	return v
 }
 
 // ---- priority
@@ -795,14 +817,14 @@ func (b bot) priority(legal []engine.Action) engine.Action {
 		var v int
 		switch kindOf(a) {
 		case aCast:
-			v = b.castValue(oid(a))
+			v = b.castValue(aObj(a))
 		case aActivate:
-			if a&(1<<12) != 0 {
+			if aArg(a)&16 != 0 {
 				d := &b.s.tab.Defs[b.s.P[b.me].Hero]
-				v = b.abilityValue(&d.Abs[int(a>>8)&15], 0, false)
+				v = b.abilityValue(&d.Abs[int(aArg(a)&15)], 0, false)
 			} else {
-				o := oid(a)
-				v = b.abilityValue(&b.s.def(o).Abs[int(a>>8)&15], o, false)
+				o := aObj(a)
+				v = b.abilityValue(&b.s.def(o).Abs[int(aArg(a)&15)], o, false)
 			}
 		}
 		if v > bv {
@@ -857,7 +879,7 @@ func (b bot) castValue(o oid) int {
 func (b bot) bestCreature(mine bool) oid {
 	s := b.s
 	best, bv := oid(0), -1
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Zone != zField || !s.tab.Defs[o.Def].isCreature() || b.mine(oid(i)) != mine || s.kw(oid(i))&Dissimulation != 0 {
 			continue
@@ -885,9 +907,9 @@ func (b bot) abilityValue(ab *Ab, src oid, instant bool) int {
 		if !b.myMain() && !(s.Phase == phEnd && s.Active != b.me) {
 			return 0
 		}
-		for i := 1; i < maxObj; i++ {
+		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
-			if o.Def != 0 && o.Zone == zGrave && s.legalTarget(b.me, src, t0, tref{K: tkObj, ID: uint8(i), Gen: o.Gen}) {
+			if o.Def != 0 && o.Zone == zGrave && s.legalTarget(b.me, src, t0, tref{K: tkObj, ID: uint16(i), Gen: o.Gen}) {
 				best = max(best, 40+int(s.tab.Defs[o.Def].Cost))
 			}
 		}
@@ -896,12 +918,12 @@ func (b bot) abilityValue(ab *Ab, src oid, instant bool) int {
 		return 0
 	}
 	pol := polarity(ab, 0)
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Zone != zField || !s.tab.Defs[o.Def].isCreature() {
 			continue
 		}
-		r := tref{K: tkObj, ID: uint8(i), Gen: o.Gen}
+		r := tref{K: tkObj, ID: uint16(i), Gen: o.Gen}
 		if !s.legalTarget(b.me, src, t0, r) {
 			continue
 		}
@@ -955,7 +977,7 @@ func (b bot) harmValue(ab *Ab, o oid) int {
 
 func (b bot) hasAttacker() bool {
 	s := b.s
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		if o := &s.O[i]; o.Def != 0 && o.Zone == zField && o.Ctrl == b.me && s.tab.Defs[o.Def].isCreature() && s.attackerOK(b.me, oid(i)) == "" {
 			return true
 		}
@@ -1110,12 +1132,12 @@ func (b bot) confrontValue(ab *Ab, o oid) int {
 	me := b.fighter(o)
 	me.atk += ds
 	best := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		x := &s.O[i]
 		if x.Def == 0 || x.Zone != zField || !s.tab.Defs[x.Def].isCreature() || b.mine(oid(i)) {
 			continue
 		}
-		if !s.legalTarget(b.me, 0, &ab.Targets[1], tref{K: tkObj, ID: uint8(i), Gen: x.Gen}) {
+		if !s.legalTarget(b.me, 0, &ab.Targets[1], tref{K: tkObj, ID: uint16(i), Gen: x.Gen}) {
 			continue
 		}
 		aDies, bDies := fight(me, []fighter{b.fighter(oid(i))})
@@ -1143,7 +1165,7 @@ func (b bot) untargetedValue(ab *Ab, src oid) int {
 			if e.A.K == SAll && e.A.F.Opp && e.DE < 0 {
 				// Dread Procession: count the enemies it kills.
 				k := 0
-				for o := 1; o < maxObj; o++ {
+				for o := 1; o < int(s.NO); o++ {
 					x := &s.O[o]
 					if x.Def != 0 && x.Zone == zField && s.tab.Defs[x.Def].isCreature() && !b.mine(oid(o)) && int(x.Dfn)+int(e.DE) <= 0 {
 						k += b.value(oid(o))

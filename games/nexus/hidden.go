@@ -34,7 +34,7 @@ func (s *State) hideBlocks(viewer engine.Seat) {
 		return
 	}
 	me := int8(viewer) // -1 for a spectator: every player's blocks are hidden
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Blocking != 0 && o.Ctrl != me {
 			o.Blocking, o.BOrder = 0, 0
@@ -55,16 +55,19 @@ func (s *State) hideBlocks(viewer engine.Seat) {
 // search does not take "q blocked nothing" for known. It reads only what every seat sees.
 func (s *State) sampleBlocks(q int8, rng *engine.RNG) {
 	var buf [256]engine.Action
-	for range maxObj { // every pick adds a blocker, so this ends long before
+	for range int(s.NO) { // every pick adds a blocker, so this ends long before
 		l := s.blockLegal(q, buf[:0], 0)
 		k := rng.Intn(len(l) + 1)
+		if k == len(l) && s.halfBlock(q) != 0 && len(l) > 0 {
+			k = rng.Intn(len(l)) // the first of two Menace blockers has its second
+		}
 		if k == len(l) {
 			break
 		}
 		s.apply(q, l[k])
 	}
 	s.P[q].Decl = 0
-	for at := 1; at < maxObj; at++ {
+	for at := 1; at < int(s.NO); at++ {
 		if s.O[at].has(fAttacking) && s.O[at].Zone == zField && s.attackedBy(q, oid(at)) {
 			var bb [32]oid
 			if len(s.blockersOf(oid(at), bb[:0])) > 0 {

@@ -55,14 +55,17 @@ func newBlockGame(t *testing.T) *blockGame {
 // act applies text for seat and logs it.
 func (g *blockGame) act(seat engine.Seat, text string) {
 	g.t.Helper()
-	a, err := g.s.ParseAction(seat, text)
-	if err == nil {
-		err = g.s.Apply(seat, a)
-	}
+	acts, err := g.s.ParseActions(seat, text)
 	if err != nil {
 		g.t.Fatalf("%s's %q: %v", g.s.SeatName(seat), text, err)
 	}
-	g.log = append(g.log, logged{seat, g.s.ActionText(seat, a)})
+	for _, a := range acts { // one log entry per action, its text as Legal lists it now
+		txt := g.s.ActionText(seat, a)
+		if err := g.s.Apply(seat, a); err != nil {
+			g.t.Fatalf("%s's %q: %v", g.s.SeatName(seat), text, err)
+		}
+		g.log = append(g.log, logged{seat, txt})
+	}
 }
 
 // hidden lists the entries of the log viewer may not see now.
@@ -106,10 +109,7 @@ func (g *blockGame) answers(seat engine.Seat) []string {
 		out = append(out, s.ActionText(seat, a))
 	}
 	for _, text := range blockProbes {
-		a, err := s.ParseAction(seat, text)
-		if err == nil {
-			err = s.Clone().Apply(seat, a)
-		}
+		err := s.Clone().(*State).ApplyText(seat, text)
 		out = append(out, fmt.Sprintf("%s: %v", text, err))
 	}
 	out = append(out, fmt.Sprint(g.seen(seat)))

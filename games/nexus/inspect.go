@@ -143,7 +143,7 @@ func (s *State) BasicFirstResource() (string, bool) {
 		return "", false
 	}
 	for pass := 0; pass < 2; pass++ {
-		for i := 1; i < maxObj; i++ {
+		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
 			if o.Def != 0 && o.Zone == zField && o.Ctrl == s.Pend.Seat && s.isResource(oid(i)) && !o.has(fTapped) &&
 				(pass == 1 || s.tab.Defs[o.Def].Type == TResource) {

@@ -99,10 +99,10 @@ func (s *State) resolve(j *job) bool {
 	if ab != nil {
 		for ei := int(j.Step) - 1; ei < len(ab.Effs); ei++ {
 			if !s.exec(&c, &ab.Effs[ei]) {
-				j.Step = uint8(ei + 1)
+				j.Step = uint32(ei + 1)
 				return false
 			}
-			j.Step = uint8(ei + 2)
+			j.Step = uint32(ei + 2)
 		}
 	}
 	if !req {
@@ -161,12 +161,7 @@ func (s *State) takeLinked(k int) {
 	req := &s.tab.Defs[j.Def]
 	nj := job{K: jLinked, Def: s.O[r].Def, Src: r, SGen: s.O[r].Gen, Ctrl: s.O[r].Ctrl,
 		Req: j.Req, ReqGen: j.ReqGen, Aff: rd.Faction != 0 && rd.Faction == req.Faction}
-	if int(s.NJ) == maxJobs {
-		return
-	}
-	copy(s.Jobs[1:s.NJ+1], s.Jobs[:s.NJ])
-	s.Jobs[0] = nj
-	s.NJ++
+	s.insertJob(0, nj)
 }
 
 // passiveAb is the ability a trigger or linked-resource job runs.
@@ -210,7 +205,7 @@ func (s *State) runPassive(j *job) bool {
 			}
 		}
 		j.Step = 1
-		if s.opts.TriggersOnStack && int(s.NS) < maxStack-1 {
+		if s.opts.TriggersOnStack {
 			// Variant V4: it goes on the stack; its targets are chosen now, then priority.
 			ai := 0
 			for k := range s.tab.Defs[j.Def].Abs {
@@ -218,8 +213,7 @@ func (s *State) runPassive(j *job) bool {
 					ai = k
 				}
 			}
-			s.Stack[s.NS] = item{Card: j.Src, Gen: j.SGen, Ab: int8(ai), Ctrl: j.Ctrl, PDef: j.Def, PDur: c.dur, Req: j.Req, ReqGen: j.ReqGen}
-			s.NS++
+			s.pushItem(item{Card: j.Src, Gen: j.SGen, Ab: int8(ai), Ctrl: j.Ctrl, PDef: j.Def, PDur: c.dur, Req: j.Req, ReqGen: j.ReqGen})
 			s.Pend = pend{K: pTarget, Seat: j.Ctrl}
 			s.continueAnnounce(j.Ctrl)
 			return true
@@ -249,10 +243,10 @@ func (s *State) runPassive(j *job) bool {
 	c.tg = j.Tg
 	for ei := int(j.Step) - 2; ei < len(ab.Effs); ei++ {
 		if !s.exec(&c, &ab.Effs[ei]) {
-			j.Step = uint8(ei + 2)
+			j.Step = uint32(ei + 2)
 			return false
 		}
-		j.Step = uint8(ei + 3)
+		j.Step = uint32(ei + 3)
 	}
 	return true
 }

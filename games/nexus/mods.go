@@ -27,36 +27,26 @@ func (s *State) capPoints(o oid) {
 	S, E, _ := s.stats(o)
 	ob := &s.O[o]
 	if int(ob.Atk) > S {
-		ob.Atk = int8(S)
+		ob.Atk = s.pts(S)
 	}
 	if ob.Atk < 0 {
 		ob.Atk = 0
 	}
 	if int(ob.Dfn) > E {
-		ob.Dfn = int8(E)
+		ob.Dfn = s.pts(E)
 	}
-}
-
-func clamp8(v int) int8 {
-	if v > 127 {
-		return 127
-	}
-	if v < -128 {
-		return -128
-	}
-	return int8(v)
 }
 
 // addMod starts a modifier: S/E and atk/def change by its amounts (6.5).
 func (s *State) addMod(m mod) {
-	if int(s.NM) == maxMods {
-		return
+	if int(s.NM) == len(s.Mods) {
+		s.Mods = grown(s.Mods)
 	}
 	s.Mods[s.NM] = m
 	s.NM++
 	ob := &s.O[m.Tgt]
-	ob.Atk = clamp8(int(ob.Atk) + int(m.DS))
-	ob.Dfn = clamp8(int(ob.Dfn) + int(m.DE))
+	ob.Atk = s.pts(int(ob.Atk) + int(m.DS))
+	ob.Dfn = s.pts(int(ob.Dfn) + int(m.DE))
 	s.capPoints(m.Tgt)
 	s.Check = true
 }
@@ -72,8 +62,8 @@ func (s *State) removeMod(i int) {
 		return
 	}
 	if s.opts.SymmetricExpiry {
-		ob.Atk = clamp8(int(ob.Atk) - int(m.DS))
-		ob.Dfn = clamp8(int(ob.Dfn) - int(m.DE))
+		ob.Atk = s.pts(int(ob.Atk) - int(m.DS))
+		ob.Dfn = s.pts(int(ob.Dfn) - int(m.DE))
 	}
 	s.capPoints(m.Tgt)
 	s.Check = true
@@ -104,16 +94,16 @@ func (s *State) dropMods(o oid) {
 // addMarkers puts n net +1/+1 markers (negative: -1/-1) on a creature (6.10, 6.5).
 func (s *State) addMarkers(o oid, n int) {
 	ob := &s.O[o]
-	ob.Markers = clamp8(int(ob.Markers) + n)
-	ob.Atk = clamp8(int(ob.Atk) + n)
-	ob.Dfn = clamp8(int(ob.Dfn) + n)
+	ob.Markers = s.pts(int(ob.Markers) + n)
+	ob.Atk = s.pts(int(ob.Atk) + n)
+	ob.Dfn = s.pts(int(ob.Dfn) + n)
 	s.capPoints(o)
 	s.Check = true
 }
 
 func (s *State) regenerate(o oid) {
 	S, E, _ := s.stats(o)
-	s.O[o].Atk, s.O[o].Dfn = clamp8(max(S, 0)), clamp8(E)
+	s.O[o].Atk, s.O[o].Dfn = s.pts(max(S, 0)), s.pts(E)
 }
 
 // staticApplies reports whether static ability ab of source src applies to creature t.
@@ -170,7 +160,7 @@ func (s *State) kwExcept(t, src oid) KW {
 }
 
 func (s *State) equipped(t oid) bool {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && o.Attached == t && s.tab.Defs[o.Def].Type == TEquipment {
 			return true
@@ -200,7 +190,7 @@ func (s *State) refresh() {
 				changed = true
 			}
 		}
-		for src := 1; src < maxObj; src++ {
+		for src := 1; src < int(s.NO); src++ {
 			so := &s.O[src]
 			if so.Def == 0 || so.Zone != zField {
 				continue
@@ -217,7 +207,7 @@ func (s *State) refresh() {
 				if d.Type != TEquipment && ab.Kind == AEquipped {
 					continue
 				}
-				for t := 1; t < maxObj; t++ {
+				for t := 1; t < int(s.NO); t++ {
 					if s.O[t].Zone != zField || !s.staticApplies(oid(src), ab, oid(t)) || s.hasStatic(oid(src), uint8(ai), oid(t)) {
 						continue
 					}

@@ -91,7 +91,7 @@ func (s *State) swapZone(d uint8) zone {
 
 // deckObj finds one of p's cards of definition d in zone z, or 0.
 func (s *State) deckObj(p int8, d uint8, z zone) oid {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == d && o.Zone == z && o.Owner == p {
 			return oid(i)
@@ -149,7 +149,7 @@ func (s *State) swapOK(p int8, out, in uint8) string {
 			if d.Type == TToken {
 				return d.Name + " is a token: tokens are never part of a deck (SN 4.6)"
 			}
-			if out == 0 && s.newObj() == 0 {
+			if out == 0 && !s.objRoom() {
 				return "too many cards in the game"
 			}
 		}
@@ -197,7 +197,7 @@ func (s *State) deckProblem(p int8) string {
 	}
 	var lib, pile [256]uint8
 	nl, np := 0, 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Owner != p {
 			continue
@@ -257,7 +257,7 @@ func (s *State) swapLegal(p int8, buf []engine.Action) []engine.Action {
 		seen[h] = true
 		buf = append(buf, mkSwap(h, 0))
 	}
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Owner != p || (o.Zone != zLibrary && o.Zone != zPile) || seen[o.Def] {
 			continue

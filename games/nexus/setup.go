@@ -2,6 +2,7 @@ package nexus
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"starnexus/engine"
@@ -28,7 +29,7 @@ func (s *State) put(p int8, name string, z zone, want Type) (oid, error) {
 	}
 	o := s.newObj()
 	if o == 0 {
-		return 0, fmt.Errorf("too many cards (at most %d)", maxObj-1)
+		return 0, fmt.Errorf("too many cards (at most %d objects)", objLimit-1)
 	}
 	s.O[o] = obj{Def: d, Owner: p, Ctrl: p, Zone: z, Gen: s.O[o].Gen, Seq: s.nextSeq()}
 	if t == TToken {
@@ -65,7 +66,11 @@ func newState(tab *Table, opts Options, n int, seed uint64) (*State, error) {
 	for len(opts.Names) < n {
 		opts.Names = append(opts.Names, fmt.Sprintf("P%d", len(opts.Names)+1))
 	}
-	s := &State{tab: tab, opts: &opts, N: int8(n), rng: engine.NewRNG(seed)}
+	if opts.MaxTurns < 0 || opts.MaxTurns > math.MaxUint16 {
+		return nil, fmt.Errorf("nexus: max_turns %d: from 1 to %d (0: 200)", opts.MaxTurns, math.MaxUint16)
+	}
+	s := &State{tab: tab, opts: &opts, N: int8(n), rng: engine.NewRNG(seed), NO: 1,
+		O: make([]obj, maxObj), Stack: make([]item, maxStack), Mods: make([]mod, maxMods), Jobs: make([]job, maxJobs)}
 	for p := 0; p < n; p++ {
 		s.P[p].Team = int8(p)
 		if opts.Format == "allied" {
@@ -140,7 +145,22 @@ func (s *State) loadDeck(p int8, d Deck) error {
 			return fmt.Errorf("resource pile: %w", err)
 		}
 	}
+	if n := s.specials(p); n > maxLinked {
+		return fmt.Errorf("resource pile: %d special resources: a pile holds 10 cards, one of each special resource (SN 2.1, 2.3)", n)
+	}
 	return nil
+}
+
+// specials counts p's special resources in the resource pile and on the field: at most
+// maxLinked in any game (2.1, 2.3), the bound of item.Linked.
+func (s *State) specials(p int8) int {
+	n := 0
+	for i := 1; i < int(s.NO); i++ {
+		if o := &s.O[i]; o.Def != 0 && o.Owner == p && (o.Zone == zPile || o.Zone == zField) && s.tab.Defs[o.Def].Type == TSpecial {
+			n++
+		}
+	}
+	return n
 }
 
 // Perm is a creature, resource or equipment placed on the field by a position.
@@ -278,9 +298,12 @@ func (s *State) placePlayer(p int8, ps PlayerSetup) error {
 		return fmt.Errorf("hero: %s is not a hero", s.tab.Defs[h].Name)
 	}
 	s.P[p].Hero, s.P[p].Revealed, s.P[p].Kept = h, true, true
-	s.P[p].Life = s.tab.Defs[h].Life
+	s.P[p].Life = int32(s.tab.Defs[h].Life)
 	if ps.Life != nil {
-		s.P[p].Life = int16(*ps.Life)
+		if *ps.Life > lifeLimit || *ps.Life < -lifeLimit {
+			return fmt.Errorf("life %d: at most %d either way", *ps.Life, lifeLimit)
+		}
+		s.P[p].Life = int32(*ps.Life)
 	}
 	zones := []struct {
 		names []string
@@ -314,13 +337,21 @@ func (s *State) placePlayer(p int8, ps PlayerSetup) error {
 			s.O[o].Flags |= fTapped
 		}
 	}
+	if n := s.specials(p); n > maxLinked {
+		return fmt.Errorf("%d special resources in the resource pile and on the field: a pile holds 10 cards, one of each special resource (SN 2.1, 2.3)", n)
+	}
 	for _, f := range ps.Field {
 		o, err := s.put(p, f.Card, zField, TCreature)
 		if err != nil {
 			return fmt.Errorf("field: %w", err)
 		}
+		for _, v := range []*int{&f.Markers, f.Atk, f.Def} {
+			if v != nil && (*v > pointLimit || *v < -pointLimit) {
+				return fmt.Errorf("field: %s: %d points or markers: at most %d either way", f.Card, *v, pointLimit)
+			}
+		}
 		ob := &s.O[o]
-		ob.Markers = int8(f.Markers)
+		ob.Markers = int16(f.Markers)
 		if f.Tapped {
 			ob.Flags |= fTapped
 		}
@@ -341,7 +372,7 @@ func (s *State) placePlayer(p int8, ps PlayerSetup) error {
 // setPoints gives p's creatures full points unless the position says otherwise.
 func (s *State) setPoints(p int8, ps PlayerSetup) {
 	k := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		ob := &s.O[i]
 		if ob.Def == 0 || ob.Owner != p || ob.Zone != zField || !s.tab.Defs[ob.Def].isCreature() {
 			continue
@@ -350,10 +381,10 @@ func (s *State) setPoints(p int8, ps PlayerSetup) {
 		k++
 		s.regenerate(oid(i))
 		if f.Atk != nil {
-			ob.Atk = int8(*f.Atk)
+			ob.Atk = int16(*f.Atk)
 		}
 		if f.Def != nil {
-			ob.Dfn = int8(*f.Def)
+			ob.Dfn = int16(*f.Def)
 		}
 	}
 }

@@ -4,19 +4,27 @@ import (
 	"starnexus/engine"
 )
 
-// Size limits of a State. Objects are addressed by a one-byte id; 0 means none.
+// Sizes of a State (docs/decisions.md, "Fixed capacities (Stellar Nexus)"). The object table,
+// the stack, the modifiers and the job queue are slices that start at these lengths, which
+// every game of the bench fits, and grow when play needs more (capacity.go): a copy reuses
+// the destination's arrays, so the bots' path allocates nothing once they are large enough.
 const (
 	MaxSeats = 4
-	maxObj   = 256
+	maxObj   = 256 // object slots a game starts with; ids go up to objLimit-1 as it grows
 	maxStack = 16
 	maxMods  = 96
 	maxJobs  = 32
 	// maxReserve bounds a reserve while swaps are being made (SN 2.5 allows at most 15 once
 	// the player confirms; swapping out first may hold more for a moment).
 	maxReserve = 24
+	// maxLinked is the most special resources one requisition can be paid with: a resource
+	// pile holds 10 cards and one copy of each special resource (2.1, 2.3), and no card puts
+	// a resource onto the field from elsewhere (setup refuses positions with more).
+	maxLinked = 10
 )
 
-type oid uint8
+// oid is an object id: 1 to objLimit-1, 0 meaning none. Actions carry it in 14 bits.
+type oid uint16
 
 type zone uint8
 
@@ -58,12 +66,12 @@ type obj struct {
 	Zone     zone
 	Flags    uint16
 	Seq      int16 // order within a zone: higher is nearer the top (library, pile) or later
-	Atk, Dfn int8
-	Markers  int8 // net +1/+1 markers (negative: -1/-1)
-	Attached oid  // equipment: the creature it is attached to
+	Atk, Dfn int16 // within ±pointLimit (capacity.go)
+	Markers  int16 // net +1/+1 markers (negative: -1/-1)
+	Attached oid   // equipment: the creature it is attached to
+	Blocking oid   // a blocker: the attacker it blocks
+	BOrder   uint16
 	Gen      uint8
-	Blocking oid // a blocker: the attacker it blocks
-	BOrder   uint8
 	Target   int8 // an attacker: the player it attacks
 }
 
@@ -83,8 +91,8 @@ type mod struct {
 
 // tref is a chosen target.
 type tref struct {
-	K   uint8 // tkNone, tkObj, tkPlayer
-	ID  uint8
+	K   uint8  // tkNone, tkObj, tkPlayer
+	ID  uint16 // an oid, or a seat
 	Gen uint8
 }
 
@@ -106,7 +114,7 @@ type item struct {
 	Below  oid // the item on top when this one was announced (what a counter may target, 8.6)
 	BGen   uint8
 	NL     uint8
-	Linked [4]oid // special resources tapped for a requisition (9.2)
+	Linked [maxLinked]oid // special resources tapped for a requisition (9.2)
 	// Variant V4: a triggered passive or an Affinity/Dissonance on the stack. PDef is its
 	// source's definition (Ab indexes its abilities); Req is the requisitioned card (9.7).
 	PDef   uint8
@@ -132,7 +140,7 @@ type job struct {
 	SGen   uint8
 	Ab     uint8
 	Ctrl   int8
-	Step   uint8
+	Step   uint32 // the next effect; for jTrigOrder, how many passives follow to be ordered
 	NT     uint8
 	Tg     [2]tref
 	Req    oid // the requisitioned card (REQUISITIONED, 9.7)
@@ -192,7 +200,7 @@ var stepNames = [...]string{"beginning", "attackers", "blockers", "agility", "co
 
 type player struct {
 	Hero     uint8
-	Life     int16
+	Life     int32 // within ±lifeLimit (capacity.go)
 	Lost     bool
 	HeroUsed bool
 	Revealed bool
@@ -249,14 +257,20 @@ type State struct {
 	Pend pend
 	P    [MaxSeats]player
 
-	O     [maxObj]obj
+	// O is the object table (index 0 unused); NO is one past the highest id in use, the
+	// bound of every walk over the objects. Stack, Mods and Jobs hold NS, NM and NJ entries;
+	// all four grow when full (capacity.go).
+	O     []obj
+	NO    int32
 	Seq   int16
-	Stack [maxStack]item
-	NS    uint8
-	Mods  [maxMods]mod
-	NM    uint8
-	Jobs  [maxJobs]job
-	NJ    uint8
+	Stack []item
+	NS    int32
+	Mods  []mod
+	NM    int32
+	Jobs  []job
+	NJ    int32
+	// fault is the limit of the engine that ended the game (Fault), 0 if none.
+	fault uint8
 
 	rng engine.RNG
 }
@@ -288,14 +302,14 @@ func (s *State) SeatByName(name string) (engine.Seat, bool) {
 // Clone implements engine.State.
 func (s *State) Clone() engine.State {
 	c := new(State)
-	*c = *s
+	s.copyTo(c)
 	return c
 }
 
 // CloneInto implements engine.State.
 func (s *State) CloneInto(dst engine.State) engine.State {
 	if d, ok := dst.(*State); ok && d != nil {
-		*d = *s
+		s.copyTo(d)
 		return d
 	}
 	return s.Clone()
@@ -366,25 +380,10 @@ func (s *State) opponents(a, b int8) bool {
 	return true
 }
 
-// newObj returns a free object id, or 0 if none is left.
-func (s *State) newObj() oid {
-	for i := 1; i < maxObj; i++ {
-		if s.O[i].Def == 0 {
-			return oid(i)
-		}
-	}
-	return 0
-}
-
-func (s *State) nextSeq() int16 {
-	s.Seq++
-	return s.Seq
-}
-
 // top returns the top object of a player's ordered zone (library, pile), or 0.
 func (s *State) top(p int8, z zone) oid {
 	best, bs := oid(0), int16(-32768)
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == z && o.Owner == p && o.Seq > bs {
 			best, bs = oid(i), o.Seq
@@ -395,7 +394,7 @@ func (s *State) top(p int8, z zone) oid {
 
 func (s *State) count(p int8, z zone) int {
 	n := 0
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == z && o.Owner == p {
 			n++
@@ -406,20 +405,19 @@ func (s *State) count(p int8, z zone) int {
 
 // shuffle reorders a player's zone randomly.
 func (s *State) shuffle(p int8, z zone) {
-	var ids [maxObj]oid
-	n := 0
-	for i := 1; i < maxObj; i++ {
+	var buf [maxObj]oid
+	ids := buf[:0]
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == z && o.Owner == p {
-			ids[n] = oid(i)
-			n++
+			ids = append(ids, oid(i))
 		}
 	}
-	for i := n - 1; i > 0; i-- {
+	for i := len(ids) - 1; i > 0; i-- {
 		j := s.rng.Intn(i + 1)
 		ids[i], ids[j] = ids[j], ids[i]
 	}
-	for i := 0; i < n; i++ {
-		s.O[ids[i]].Seq = s.nextSeq()
+	for _, o := range ids {
+		s.O[o].Seq = s.nextSeq()
 	}
 }

@@ -9,6 +9,9 @@ import (
 
 // ActionText implements engine.State.
 func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
+	if !s.idsOK(a) {
+		return fmt.Sprintf("action#%08x", uint32(a))
+	}
 	switch kindOf(a) {
 	case aPass:
 		return "pass"
@@ -28,14 +31,14 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 	case aSwap:
 		return s.swapText(a)
 	case aCast:
-		return "cast " + s.nameOf(oid(a))
+		return "cast " + s.nameOf(aObj(a))
 	case aActivate:
-		if a&(1<<12) != 0 {
+		if aArg(a)&16 != 0 {
 			return "activate hero"
 		}
-		return "activate " + s.nameOf(oid(a))
+		return "activate " + s.nameOf(aObj(a))
 	case aChoose:
-		r := tref{K: uint8(a>>8) & 3, ID: uint8(a)}
+		r := chooseRef(a)
 		if r.K == tkPlayer {
 			return "choose " + s.SeatName(engine.Seat(r.ID))
 		}
@@ -47,27 +50,11 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 		}
 		return "choose " + s.refName(oid(r.ID))
 	case aAddAttacker:
-		return "add attacker " + s.nameOf(oid(a)) + s.atText(int8(a>>8)&7)
+		return "add attacker " + s.nameOf(aObj(a)) + s.atText(int8(aArg(a)&7))
 	case aAttack:
-		var buf [8]oid
-		list, t := s.decodeAttack(int8(seat), a, buf[:0])
-		if len(list) == 0 {
-			return "attack with none"
-		}
-		return "attack with " + s.joinNames(list) + s.atText(t)
-	case aAttackTo:
-		var buf [8]oid
-		var tb [8]int8
-		list, ts := s.decodeAttackTo(int8(seat), a, buf[:0], tb[:0])
-		parts := make([]string, len(list))
-		for k, o := range list {
-			parts[k] = s.nameOf(o) + s.atText(ts[k])
-		}
-		return "attack with " + strings.Join(parts, ", ")
-	case aBlock:
-		var buf [8]oid
-		at, list := s.decodeBlock(int8(seat), a, buf[:0])
-		return "block " + s.nameOf(at) + " with " + s.joinNames(list)
+		return "attack with none"
+	case aBlock, aBlockNew, aBlockHalf:
+		return s.blockText(int8(seat), a)
 	}
 	return fmt.Sprintf("action#%08x", uint32(a))
 }
@@ -80,7 +67,7 @@ func (s *State) atText(t int8) string {
 }
 
 func (s *State) nameOf(o oid) string {
-	if o == 0 || s.O[o].Def == 0 {
+	if o == 0 || int(o) >= int(s.NO) || s.O[o].Def == 0 {
 		return "?"
 	}
 	return s.tab.Defs[s.O[o].Def].Name
@@ -108,7 +95,7 @@ func (s *State) refName(o oid) string {
 	default:
 		return n
 	}
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		x := &s.O[i]
 		if oid(i) != o && x.Def == ob.Def && x.Zone == ob.Zone && x.Ctrl != ob.Ctrl {
 			return s.SeatName(engine.Seat(ob.Ctrl)) + ":" + n
@@ -117,13 +104,22 @@ func (s *State) refName(o oid) string {
 	return n
 }
 
-// ParseAction implements engine.State.
+// ParseAction implements engine.State. A text that stands for several actions (a declaration
+// naming several creatures, ParseActions) is refused with the texts of those actions.
 func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
-	p := int8(seat)
-	if p < 0 || p >= s.N {
-		return 0, fmt.Errorf("seat %d does not play in this game", seat)
+	acts, err := s.ParseActions(seat, text)
+	if err != nil {
+		return 0, err
 	}
-	t := strings.Join(strings.Fields(text), " ")
+	if len(acts) > 1 {
+		return 0, fmt.Errorf("%q is %d actions, to be sent one at a time: %s", clip(text), len(acts), strings.Join(s.ExpandedTexts(seat, acts), "; "))
+	}
+	return acts[0], nil
+}
+
+// parseOne reads a text that is one action (ParseActions reads the declarations).
+func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
+	p := int8(seat)
 	low := strings.ToLower(t)
 	switch low {
 	case "pass":
@@ -141,7 +137,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	case "activate hero":
 		return mkActivate(0, max(0, s.heroAb(p)), true), nil
 	case "attack with none":
-		return mkA(aAttack, noSeat<<25), nil
+		return attackNone, nil
 	}
 	word, rest, _ := strings.Cut(t, " ")
 	switch strings.ToLower(word) {
@@ -177,127 +173,14 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return 0, err
 		}
 		return mkAddAttacker(o, target), nil
-	case "attack":
-		r, ok := cutPrefixFold(rest, "with ")
-		if !ok {
-			break
-		}
-		// "A, B at P": all at P; "A at P, B at Q": each its own (15.2).
-		parts := strings.Split(r, ",")
-		var names []string
-		var targets []int8
-		withAt := 0
-		for _, part := range parts {
-			n, t, err := s.parseAt(part)
-			if err != nil {
-				return 0, err
-			}
-			if t != noSeat {
-				withAt++
-			}
-			names, targets = append(names, n), append(targets, t)
-		}
-		target := targets[len(targets)-1]
-		perAttacker := false
-		switch {
-		case withAt == len(parts):
-			for _, t := range targets {
-				perAttacker = perAttacker || t != target
-			}
-		case withAt > 1 || (withAt == 1 && target == noSeat):
-			return 0, fmt.Errorf("name the attacked player once after the last attacker (attack with A, B at P) or after every attacker (attack with A at P, B at Q)")
-		}
-		var list []oid
-		for _, n := range names {
-			o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
-				func(o oid) bool { return s.attackerOK(p, o) == "" && !contains(list, o) }, "on your field")
-			if err != nil {
-				return 0, err
-			}
-			list = append(list, o)
-		}
-		if perAttacker {
-			a, ok := s.mkAttackTo(p, list, targets)
-			if !ok {
-				return 0, fmt.Errorf("at most four attackers with their own players in one text: add more with \"add attacker NAME at PLAYER\" and then done")
-			}
-			return a, nil
-		}
-		a, ok := s.mkAttack(p, list, target)
-		if !ok {
-			return 0, fmt.Errorf("at most five attackers in one text: add more with \"add attacker NAME\"")
-		}
-		return a, nil
 	case "block":
-		an, bn, ok := cutFold(rest, " with ")
-		if !ok {
-			return 0, fmt.Errorf("write block ATTACKER with BLOCKER1[, BLOCKER2...]")
-		}
-		// Identical attackers share a name: take the first for which the list is legal.
-		var first engine.Action
-		var firstErr error
-		for i := 1; i < maxObj; i++ {
-			o := &s.O[i]
-			if o.Zone != zField || !o.has(fAttacking) {
-				continue
-			}
-			at, err := s.findObj(p, an, func(x *obj) bool { return x == o }, nil, "attacking")
-			if err != nil {
-				if firstErr == nil {
-					firstErr = err
-				}
-				continue
-			}
-			a, err := s.parseBlockers(p, at, bn)
-			if err != nil {
-				if firstErr == nil {
-					firstErr = err
-				}
-				continue
-			}
-			if s.Pend.K == pBlock && s.validate(p, a) == "" {
-				return a, nil
-			}
-			if first == 0 {
-				first = a
-			}
-		}
-		if first != 0 {
-			return first, nil
-		}
-		if firstErr != nil {
-			return 0, firstErr
-		}
-		if _, err := s.lookup(an); err != nil {
-			return 0, err
-		}
-		return 0, fmt.Errorf("%s is not attacking", clip(strings.TrimSpace(an)))
+		return 0, fmt.Errorf("write block ATTACKER with BLOCKER1[, BLOCKER2...]")
 	case "choose":
 		return s.parseChoose(p, rest)
 	case "swap":
 		return s.parseSwap(rest)
 	}
-	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no, swap)", clip(text))
-}
-
-func (s *State) parseBlockers(p int8, at oid, bn string) (engine.Action, error) {
-	var list []oid
-	for _, n := range strings.Split(bn, ",") {
-		o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
-			func(o oid) bool {
-				return !contains(list, o) && !s.O[o].has(fTapped) && (s.O[o].Blocking == 0 || s.O[o].Blocking == at) &&
-					(s.kw(at)&Alteration == 0 || s.kw(o)&Alteration != 0)
-			}, "on your field")
-		if err != nil {
-			return 0, err
-		}
-		list = append(list, o)
-	}
-	a, ok := s.mkBlock(p, at, list)
-	if !ok {
-		return 0, fmt.Errorf("at most four blockers of one attacker can be written")
-	}
-	return a, nil
+	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no, swap)", clip(t))
 }
 
 func contains(list []oid, o oid) bool {
@@ -403,7 +286,7 @@ func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oi
 		return 0, err
 	}
 	first := oid(0)
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != def || !s.sees(seat, o) || !in(o) || (owner >= 0 && o.Ctrl != owner) || (zq != 255 && o.Zone != zq) {
 			continue
@@ -424,7 +307,7 @@ func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oi
 func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 	rest = strings.TrimSpace(rest)
 	if q, ok := s.SeatByName(rest); ok {
-		return mkChoose(tref{K: tkPlayer, ID: uint8(q)}), nil
+		return mkChoose(tref{K: tkPlayer, ID: uint16(q)}), nil
 	}
 	// The pending decision's own answers are looked for only by the seat that decides it; for
 	// any other seat a name means what it means outside every decision.
@@ -440,7 +323,7 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 		}
 		for k := 1; k <= int(s.Jobs[0].Step) && k < int(s.NJ); k++ {
 			if s.Jobs[k].Def == d {
-				return mkChoose(tref{K: tkObj, ID: uint8(s.Jobs[k].Src)}), nil
+				return mkChoose(tref{K: tkObj, ID: uint16(s.Jobs[k].Src)}), nil
 			}
 		}
 		return 0, fmt.Errorf("no passive ability of %s is waiting", s.tab.Defs[d].Name)
@@ -451,32 +334,32 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 		if err != nil {
 			return 0, err
 		}
-		return mkChoose(tref{K: tkObj, ID: uint8(o)}), nil
+		return mkChoose(tref{K: tkObj, ID: uint16(o)}), nil
 	case pPay:
 		o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.isResource(oidOf(s, o)) },
 			func(o oid) bool { return !s.O[o].has(fTapped) }, "among your resources")
 		if err != nil {
 			return 0, err
 		}
-		return mkChoose(tref{K: tkObj, ID: uint8(o)}), nil
+		return mkChoose(tref{K: tkObj, ID: uint16(o)}), nil
 	case pTarget, pJobTarget:
 		spec, src, below := s.pendSpec()
 		o, err := s.findObj(p, rest, func(o *obj) bool {
 			return o.Zone == zField || o.Zone == zStack || o.Zone == zGrave
 		}, func(o oid) bool {
 			return spec != nil && (spec.Kind != KRequisition || o == below) &&
-				s.legalTarget(p, src, spec, tref{K: tkObj, ID: uint8(o), Gen: s.O[o].Gen})
+				s.legalTarget(p, src, spec, tref{K: tkObj, ID: uint16(o), Gen: s.O[o].Gen})
 		}, "to choose")
 		if err != nil {
 			return 0, err
 		}
-		return mkChoose(tref{K: tkObj, ID: uint8(o)}), nil
+		return mkChoose(tref{K: tkObj, ID: uint16(o)}), nil
 	}
 	o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone != zNone }, nil, "to choose")
 	if err != nil {
 		return 0, err
 	}
-	return mkChoose(tref{K: tkObj, ID: uint8(o)}), nil
+	return mkChoose(tref{K: tkObj, ID: uint16(o)}), nil
 }
 
 func oidOf(s *State, o *obj) oid {

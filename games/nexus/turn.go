@@ -60,11 +60,11 @@ func (s *State) flow() {
 
 // refreshAttack is variant V1: atk regenerates at the start of every phase and step.
 func (s *State) refreshAttack() {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && s.tab.Defs[o.Def].isCreature() {
 			S, _, _ := s.stats(oid(i))
-			o.Atk = clamp8(max(S, 0))
+			o.Atk = s.pts(max(S, 0))
 		}
 	}
 }
@@ -193,7 +193,7 @@ func (s *State) endStep() {
 
 func (s *State) endCombat() {
 	s.expire(DurPhase)
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		o.Flags &^= fAttacking | fBlocked | fLeft | fAgile | fTookAlt
 		o.Blocking, o.BOrder, o.Target = 0, 0, 0
@@ -228,14 +228,14 @@ func (s *State) upkeep() {
 	for p := int8(0); p < s.N; p++ {
 		s.P[p].HeroUsed = false
 	}
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		s.O[i].Flags &^= fUsed0 | fUsed1
 	}
 	for p := int8(0); p < s.N; p++ {
 		if s.P[p].Lost || !(p == s.Active || (s.opts.Format == "allied" && !s.opponents(p, s.Active))) {
 			continue
 		}
-		for i := 1; i < maxObj; i++ {
+		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
 			if o.Def != 0 && o.Zone == zField && o.Ctrl == p {
 				o.Flags &^= fTapped | fArrived
@@ -268,7 +268,7 @@ func (s *State) upkeep() {
 // ---- combat
 
 func (s *State) anyAttacker() bool {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		if s.O[i].has(fAttacking) && s.O[i].Zone == zField {
 			return true
 		}
@@ -277,7 +277,7 @@ func (s *State) anyAttacker() bool {
 }
 
 func (s *State) agilityNeeded() bool {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Zone == zField && o.Def != 0 && (o.has(fAttacking) || o.Blocking != 0) && s.kw(oid(i))&Agility != 0 {
 			return true
@@ -298,7 +298,7 @@ func (s *State) combatBegin() {
 		s.Sub = 1
 		s.startBlocks()
 	case stAgility:
-		for i := 1; i < maxObj; i++ {
+		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
 			if o.Zone == zField && o.Def != 0 && (o.has(fAttacking) || o.Blocking != 0) && s.kw(oid(i))&Agility != 0 {
 				o.Flags |= fAgile
@@ -329,7 +329,7 @@ func (s *State) startBlocks() {
 		if s.P[p].Lost {
 			continue
 		}
-		for i := 1; i < maxObj; i++ {
+		for i := 1; i < int(s.NO); i++ {
 			if s.O[i].has(fAttacking) && s.O[i].Zone == zField && s.attackedBy(p, oid(i)) {
 				s.P[p].Blocks = true
 				break
@@ -358,7 +358,7 @@ func (s *State) nextBlocker() {
 // blockersOf appends the blockers of attacker a that still confront it, in blocking order.
 func (s *State) blockersOf(a oid, buf []oid) []oid {
 	n0 := len(buf)
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Blocking == a && o.Zone == zField && o.BOrder > 0 {
 			buf = append(buf, oid(i))
@@ -373,7 +373,7 @@ func (s *State) blockersOf(a oid, buf []oid) []oid {
 // sequences runs every blocking sequence (12.7.2, 12.7.3); agility: the agility step (12.6).
 func (s *State) sequences(agility bool) {
 	var bb [32]oid
-	for a := 1; a < maxObj; a++ {
+	for a := 1; a < int(s.NO); a++ {
 		ao := &s.O[a]
 		if !ao.has(fAttacking) || ao.Zone != zField || ao.has(fLeft) {
 			continue
@@ -401,16 +401,16 @@ func (s *State) sequences(agility bool) {
 // playerWounds is 12.8: unblocked attackers wound the player they attack, then every attacker
 // still on the field becomes tapped.
 func (s *State) playerWounds() {
-	for a := 1; a < maxObj; a++ {
+	for a := 1; a < int(s.NO); a++ {
 		ao := &s.O[a]
 		if !ao.has(fAttacking) || ao.Zone != zField || ao.has(fBlocked) || ao.Atk <= 0 || s.P[ao.Target].Lost {
 			continue
 		}
-		*s.lifeOf(ao.Target) -= int16(ao.Atk)
+		s.addLife(ao.Target, -int(ao.Atk))
 		ao.Atk = 0
 		s.trigger(oid(a), EvDealsWoundsToPlayer)
 	}
-	for a := 1; a < maxObj; a++ {
+	for a := 1; a < int(s.NO); a++ {
 		ao := &s.O[a]
 		if ao.has(fAttacking) && ao.Zone == zField {
 			ao.Flags |= fTapped
@@ -426,7 +426,7 @@ func (s *State) stateChecks() {
 	s.refresh()
 	// 12.5(c): a blocker without Alteration stops blocking an attacker with Alteration.
 	if s.Phase == phCombat && s.Step >= stBlockers {
-		for b := 1; b < maxObj; b++ {
+		for b := 1; b < int(s.NO); b++ {
 			bo := &s.O[b]
 			if bo.Blocking == 0 || bo.Zone != zField {
 				continue
@@ -437,7 +437,7 @@ func (s *State) stateChecks() {
 				s.O[a].Flags |= fTookAlt
 			}
 		}
-		for a := 1; a < maxObj; a++ {
+		for a := 1; a < int(s.NO); a++ {
 			ao := &s.O[a]
 			if ao.has(fTookAlt) {
 				ao.Flags &^= fTookAlt
@@ -459,10 +459,10 @@ func (s *State) stateChecks() {
 	}
 	// (b) creatures at def 0 or less die, except during the confrontation step; (c) loose
 	// equipment goes to the graveyard; (d) caps.
-	var dying [maxObj]oid
-	n := 0
+	var db [maxObj]oid
+	dying := db[:0]
 	deferred := s.Phase == phCombat && s.Step == stConfront
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Zone != zField {
 			continue
@@ -471,15 +471,14 @@ func (s *State) stateChecks() {
 		if d.isCreature() {
 			s.capPoints(oid(i))
 			if o.Dfn <= 0 && !deferred {
-				dying[n] = oid(i)
-				n++
+				dying = append(dying, oid(i))
 			}
 		}
 	}
-	if n > 0 {
-		s.die(dying[:n])
+	if len(dying) > 0 {
+		s.die(dying)
 	}
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && s.tab.Defs[o.Def].Type == TEquipment {
 			c := o.Attached
@@ -527,7 +526,7 @@ func (s *State) lose(p int8) {
 
 // eliminate removes every card of lost players from the game (14.4).
 func (s *State) eliminate() {
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || !s.P[o.Owner].Lost || o.Zone == zOut {
 			continue
@@ -542,7 +541,7 @@ func (s *State) eliminate() {
 		}
 		*o = obj{Def: o.Def, Owner: o.Owner, Ctrl: o.Owner, Zone: zOut, Gen: o.Gen + 1}
 	}
-	for i := 1; i < maxObj; i++ { // equipment of lost players on others' creatures is theirs now
+	for i := 1; i < int(s.NO); i++ { // equipment of lost players on others' creatures is theirs now
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && s.P[o.Ctrl].Lost {
 			s.move(oid(i), zGrave)

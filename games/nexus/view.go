@@ -130,7 +130,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 			m := int(pl.Mulls)
 			pj.Mulligans = &m
 		}
-		for i := 1; i < maxObj; i++ {
+		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
 			if o.Def == 0 || o.Zone != zField || o.Ctrl != p {
 				continue
@@ -152,7 +152,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 					pm.Keywords = append(pm.Keywords, n)
 				}
 			}
-			for e := 1; e < maxObj; e++ {
+			for e := 1; e < int(s.NO); e++ {
 				if s.O[e].Def != 0 && s.O[e].Zone == zField && s.O[e].Attached == oid(i) {
 					pm.Equipment = append(pm.Equipment, s.nameOf(oid(e)))
 				}
@@ -215,7 +215,7 @@ func (s *State) names(p int8, z zone) []string {
 // first.
 func (s *State) objs(p int8, z zone) []oid {
 	var out []oid
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Zone != z {
 			continue
@@ -307,28 +307,26 @@ func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
 // determinizing seat (it knows its deck), handSeen whether it sees p's hand, faction/known the
 // hero's faction if the seat knows it.
 func (s *State) redeal(p int8, own, handSeen bool, faction uint8, known bool, rng *engine.RNG) {
-	var lib, pile [maxObj]oid
-	nl, np := 0, 0
-	for i := 1; i < maxObj; i++ {
+	var lb, pb [maxObj]oid
+	lib, pile := lb[:0], pb[:0]
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Owner != p {
 			continue
 		}
 		switch {
 		case o.Zone == zLibrary || (o.Zone == zHand && !handSeen):
-			lib[nl] = oid(i)
-			nl++
+			lib = append(lib, oid(i))
 		case o.Zone == zPile:
-			pile[np] = oid(i)
-			np++
+			pile = append(pile, oid(i))
 		}
 	}
 	if own {
 		// Known cards, unknown order: sort the cards, then deal them out at random.
-		s.sortDefs(lib[:nl])
-		s.sortDefs(pile[:np])
-		s.dealDefs(lib[:nl], rng)
-		s.dealDefs(pile[:np], rng)
+		s.sortDefs(lib)
+		s.sortDefs(pile)
+		s.dealDefs(lib, rng)
+		s.dealDefs(pile, rng)
 		return
 	}
 	var req, special [256]uint8
@@ -354,12 +352,12 @@ func (s *State) redeal(p int8, own, handSeen bool, faction uint8, known bool, rn
 			}
 		}
 	}
-	for _, o := range lib[:nl] {
+	for _, o := range lib {
 		if nr > 0 {
 			s.O[o].Def = req[rng.Intn(nr)]
 		}
 	}
-	for _, o := range pile[:np] {
+	for _, o := range pile {
 		switch {
 		case ns > 0 && (basic == 0 || rng.Intn(5) == 0):
 			s.O[o].Def = special[rng.Intn(ns)]
@@ -373,7 +371,7 @@ func (s *State) redeal(p int8, own, handSeen bool, faction uint8, known bool, rn
 // are removed, missing ones are copies of the zone's first card (redeal then deals new cards).
 func (s *State) resize(p int8, z zone, n int) {
 	have, first := 0, oid(0)
-	for i := 1; i < maxObj; i++ {
+	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def == 0 || o.Owner != p || o.Zone != z {
 			continue

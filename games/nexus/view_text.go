@@ -126,7 +126,7 @@ func (s *State) creatureLine(o oid) string {
 	if len(k) > 0 {
 		line += " {" + strings.Join(k, ", ") + "}"
 	}
-	for e := 1; e < maxObj; e++ {
+	for e := 1; e < int(s.NO); e++ {
 		if s.O[e].Def != 0 && s.O[e].Zone == zField && s.O[e].Attached == o {
 			line += " +" + s.nameOf(oid(e))
 		}

@@ -388,9 +388,6 @@ func (s *State) canCast(seat int8, o oid) string {
 	if s.untapped(seat) < int(d.Cost) {
 		return "not enough untapped resources"
 	}
-	if int(s.NS) >= maxStack-1 {
-		return "the stack is full"
-	}
 	it := item{Card: o, Ab: -1, Ctrl: seat}
 	return s.targetsExist(seat, 0, s.itemSpecs(&it), s.topCard())
 }
@@ -457,9 +454,6 @@ func (s *State) canHero(seat int8) string {
 	ab := &s.tab.Defs[s.P[seat].Hero].Abs[ai]
 	if s.untapped(seat) < int(ab.Cost) {
 		return "not enough untapped resources"
-	}
-	if int(s.NS) >= maxStack-1 {
-		return "the stack is full"
 	}
 	return s.targetsExist(seat, 0, ab.Targets, s.topCard())
 }

@@ -40,6 +40,17 @@ func Compile(cat *cards.Catalog) (*Table, error) {
 			}
 			d.DivTok, d.DivN = uint8(tk.Index+1), int8(c.Division.N)
 		}
+		actives := 0
+		for _, a := range c.Abilities {
+			if a.Kind == cards.Active {
+				actives++
+			}
+		}
+		// An action names an ability by its index in 4 bits, and its text by its card's name
+		// ("activate NAME"): more would be abilities no player could use.
+		if len(c.Abilities) > 16 || actives > 1 {
+			return nil, fmt.Errorf("nexus: %s: %d abilities, %d of them active: the engine holds at most 16, one of them active", c.Name, len(c.Abilities), actives)
+		}
 		for _, a := range c.Abilities {
 			ab, err := compileAb(cat, &a)
 			if err != nil {

@@ -357,8 +357,7 @@ func (s *State) announce(seat int8, o oid, ab int, hero bool) {
 		it.Card, it.Gen = o, s.O[o].Gen
 		s.O[o].Flags |= s.usedBit(s.def(o), ab)
 	}
-	s.Stack[s.NS] = it
-	s.NS++
+	s.pushItem(it)
 	s.Pend = pend{K: pTarget, Seat: seat}
 	s.continueAnnounce(seat)
 }

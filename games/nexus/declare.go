@@ -264,8 +264,16 @@ func (s *State) blockText(seat int8, act engine.Action) string {
 	}
 	var buf [16]oid
 	list := append(s.blockersBy(a, seat, buf[:0]), b)
-	return head + s.joinNames(list)
+	if t := head + s.joinNames(list); len(t) <= maxBlockText {
+		return t
+	}
+	return head + "..., " + s.nameOf(b)
 }
+
+// maxBlockText is the longest text that lists an attacker's blockers; past it the ones
+// declared already are written "...", so that a text never grows with the list (a server
+// takes texts of a bounded size).
+const maxBlockText = 100
 
 // ParseActions reads a text that may stand for several actions, to be applied in order:
 // "attack with A, B[, ...] [at P]" (each attacker added, then done) and "block A with B1,
@@ -460,7 +468,12 @@ func (s *State) blockActions(p int8, at oid, bn string) (acts []engine.Action, e
 	var cb [16]oid
 	cur := s.blockersBy(at, p, cb[:0])
 	var list []oid
-	for k, n := range strings.Split(bn, ",") {
+	if r, ok := cutPrefixFold(strings.TrimSpace(bn), "...,"); ok {
+		// "...": the blockers declared already, then the new ones.
+		bn, list = r, append(list, cur...)
+	}
+	for _, n := range strings.Split(bn, ",") {
+		k := len(list) // its place in the list
 		o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
 			func(o oid) bool {
 				if contains(list, o) {

@@ -1,6 +1,10 @@
 package nexus
 
-import "starnexus/engine"
+import (
+	"math"
+
+	"starnexus/engine"
+)
 
 // advance runs the game until a player must decide: queued passives and resolutions first,
 // then state checks, then the turn's structure (phases, steps, priority rounds).
@@ -212,14 +216,16 @@ func (s *State) nextTurn() {
 	} else {
 		s.Active = s.next(s.Active)
 	}
-	s.Turn++
 	s.Phase, s.Step, s.Sub = phUpkeep, stBegin, 0
 	max := s.opts.MaxTurns
 	if max == 0 {
 		max = 200
 	}
-	if int(s.Turn) > max {
+	if int(s.Turn) >= max { // setup refuses a cap past the uint16 Turn
 		s.Done, s.Draw = true, true
+	}
+	if s.Turn < math.MaxUint16 {
+		s.Turn++
 	}
 }
 

@@ -283,6 +283,9 @@ func NewPosition(tab *Table, pos Position) (*State, error) {
 	s.refresh()
 	s.Check = true
 	s.advance()
+	if s.fault != faultNone {
+		return nil, fmt.Errorf("the position: %s", s.Fault())
+	}
 	return s, nil
 }
 

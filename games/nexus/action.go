@@ -86,17 +86,6 @@ func decodeBlock(a engine.Action) (attacker, blocker oid) { return oid(aArg(a)),
 // chooseRef is the target of a choose action.
 func chooseRef(a engine.Action) tref { return tref{K: uint8(aArg(a) & 3), ID: uint16(aObj(a))} }
 
-// creatureList appends the creatures p controls on the field, in object order.
-func (s *State) creatureList(p int8, buf []oid) []oid {
-	for i := 1; i < int(s.NO); i++ {
-		o := &s.O[i]
-		if o.Def != 0 && o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() {
-			buf = append(buf, oid(i))
-		}
-	}
-	return buf
-}
-
 // ToMove implements engine.State.
 func (s *State) ToMove(buf []engine.Seat) []engine.Seat {
 	if s.Done || s.Pend.K == pNone {

@@ -505,7 +505,7 @@ func (s *State) blockActions(p int8, at oid, bn string) (acts []engine.Action, e
 	for k := 0; prefix && k < len(cur); k++ {
 		prefix = cur[k] == list[k]
 	}
-	rest := list
+	var rest []oid
 	if !prefix || len(cur) == 0 {
 		k := aBlockNew
 		if len(cur) == 0 {

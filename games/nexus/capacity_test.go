@@ -230,6 +230,13 @@ func TestObjectLimit(t *testing.T) {
 	if len(s.ToMove(nil)) != 0 || len(s.Legal(0, nil)) != 0 {
 		t.Fatal("a game ended by a fault still has moves")
 	}
+	js, err := json.Marshal(s.View(engine.Spectator))
+	if err != nil || !strings.Contains(string(js), `"fault":"the game passed a limit of the engine: more than 16383 objects`) {
+		t.Fatalf("the view does not tell the fault: %.300s", js)
+	}
+	if txt := s.View(0).(*View).Text(); !strings.Contains(txt, "Game over, with no winner: the game passed a limit") {
+		t.Fatalf("the text view does not tell the fault: %s", txt[max(0, len(txt)-300):])
+	}
 }
 
 // TestPointsAndLifeLimits: points past pointLimit and life past lifeLimit end the game with

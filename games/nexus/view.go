@@ -74,6 +74,7 @@ type viewJSON struct {
 	ToMove   string       `json:"to_move,omitempty"`
 	Over     bool         `json:"over"`
 	Winners  []string     `json:"winners,omitempty"`
+	Fault    string       `json:"fault,omitempty"` // a limit of the engine ended the game (State.Fault)
 	Players  []playerJSON `json:"players"`
 	Stack    []itemJSON   `json:"stack"`
 }
@@ -83,7 +84,7 @@ type viewJSON struct {
 func (v *View) MarshalJSON() ([]byte, error) {
 	s := v.st
 	out := viewJSON{Game: "nexus", Seat: int(v.seat), Turn: int(s.Turn), Active: s.SeatName(engine.Seat(s.Active)),
-		Phase: phaseNames[s.Phase], Over: s.Done, Stack: []itemJSON{}}
+		Phase: phaseNames[s.Phase], Over: s.Done, Fault: s.Fault(), Stack: []itemJSON{}}
 	if s.Phase == phCombat {
 		out.Step = stepNames[s.Step]
 	}

@@ -99,7 +99,9 @@ func (v *View) Text() string {
 		}
 	}
 	if s.Done {
-		if w := s.Winners(); len(w) > 0 {
+		if f := s.Fault(); f != "" {
+			fmt.Fprintf(&b, "\nGame over, with no winner: %s.\n", f)
+		} else if w := s.Winners(); len(w) > 0 {
 			fmt.Fprintf(&b, "\nGame over: %s won.\n", s.SeatName(w[0]))
 		} else {
 			b.WriteString("\nGame over: a draw.\n")

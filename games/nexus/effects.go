@@ -239,12 +239,12 @@ func (s *State) hasCandidate(you int8, src oid, spec *TSpec, below oid) bool {
 type ctx struct {
 	ctrl  int8
 	src   oid
-	sgen  uint8
+	sgen  uint16
 	def   uint8
 	tg    [2]tref
 	specs []TSpec
 	req   oid
-	rgen  uint8
+	rgen  uint16
 	dur   Dur
 	j     *job
 }

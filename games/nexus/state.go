@@ -71,8 +71,8 @@ type obj struct {
 	Attached oid   // equipment: the creature it is attached to
 	Blocking oid   // a blocker: the attacker it blocks
 	BOrder   uint16
-	Gen      uint8
-	Target   int8 // an attacker: the player it attacks
+	Gen      uint16 // the object's generation: 65,536 zone changes of one id wrap it (decisions.md)
+	Target   int8   // an attacker: the player it attacks
 }
 
 func (o *obj) has(f uint16) bool { return o.Flags&f != 0 }
@@ -80,9 +80,9 @@ func (o *obj) has(f uint16) bool { return o.Flags&f != 0 }
 // mod is a continuous modifier on one creature (6.2, 7.4).
 type mod struct {
 	Tgt    oid
-	TGen   uint8
+	TGen   uint16
 	Src    oid // source object for statics and equipment
-	SGen   uint8
+	SGen   uint16
 	SAb    uint8 // ability index of a static source
 	DS, DE int8
 	KW     KW
@@ -93,7 +93,7 @@ type mod struct {
 type tref struct {
 	K   uint8  // tkNone, tkObj, tkPlayer
 	ID  uint16 // an oid, or a seat
-	Gen uint8
+	Gen uint16
 }
 
 const (
@@ -105,14 +105,14 @@ const (
 // item is a stack item (8.1).
 type item struct {
 	Card   oid // the requisitioned card, or the source of an ability (0 for a hero)
-	Gen    uint8
+	Gen    uint16
 	Ab     int8 // -1: a requisition; else the index in Def.Abs of the active ability
 	Hero   bool
 	Ctrl   int8
 	NT     uint8
 	Tg     [2]tref
 	Below  oid // the item on top when this one was announced (what a counter may target, 8.6)
-	BGen   uint8
+	BGen   uint16
 	NL     uint8
 	Linked [maxLinked]oid // special resources tapped for a requisition (9.2)
 	// Variant V4: a triggered passive or an Affinity/Dissonance on the stack. PDef is its
@@ -120,7 +120,7 @@ type item struct {
 	PDef   uint8
 	PDur   Dur
 	Req    oid
-	ReqGen uint8
+	ReqGen uint16
 }
 
 // job kinds: work that happens without the stack (resolution, passives, Affinity).
@@ -137,14 +137,14 @@ type job struct {
 	K      uint8
 	Def    uint8 // the source's definition
 	Src    oid
-	SGen   uint8
+	SGen   uint16
 	Ab     uint8
 	Ctrl   int8
 	Step   uint32 // the next effect; for jTrigOrder, how many passives follow to be ordered
 	NT     uint8
 	Tg     [2]tref
 	Req    oid // the requisitioned card (REQUISITIONED, 9.7)
-	ReqGen uint8
+	ReqGen uint16
 	Aff    bool  // jLinked: Affinity (else Dissonance)
 	It     item  // jResolve: the item being resolved
 	Fizz   bool  // jResolve: some target was illegal

@@ -93,6 +93,9 @@ func compileAb(cat *cards.Catalog, a *cards.Ability) (Ab, error) {
 	case cards.CreatureYouControlDies:
 		ab.Event = EvOwnCreatureDies
 	}
+	if len(a.Targets) > len(item{}.Tg) {
+		return ab, fmt.Errorf("%d targets in one ability (T, T1 and T2): the engine holds at most %d", len(a.Targets), len(item{}.Tg))
+	}
 	for _, ts := range a.Targets {
 		ab.Targets = append(ab.Targets, TSpec{Kind: TKind(ts.Obj), F: compileFilter(ts.Filter)})
 	}

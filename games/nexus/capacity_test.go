@@ -314,25 +314,12 @@ func TestStackAndModifiersAndJobs(t *testing.T) {
 // different "whenever a creature you control dies" passives and thirty deaths: the player
 // orders all sixty, and every one happens.
 func TestTriggerOrderPastTheQueue(t *testing.T) {
-	fsys := fstest.MapFS{}
-	for _, f := range cards.BuiltinFiles {
-		data, err := os.ReadFile("cards/" + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fsys[f] = &fstest.MapFile{Data: data}
-	}
-	fsys["extra.yaml"] = &fstest.MapFile{Data: []byte(`cards:
+	tab, err := extraTable(t, `cards:
   - {id: TS-01, name: Grief Eater, faction: Neutral, type: Creature, cost: 1, stats: 1/1,
      text: ["when creature_you_control_dies[other]: marker(SELF, +1/+1, 1)"]}
   - {id: TS-02, name: Mourning Bard, faction: Neutral, type: Creature, cost: 1, stats: 1/3,
      text: ["when creature_you_control_dies[other]: gain_life(YOU, 1)"]}
-`)}
-	cat, err := cards.Load(fsys, append(cards.BuiltinFiles[:len(cards.BuiltinFiles):len(cards.BuiltinFiles)], "extra.yaml")...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := Compile(cat)
+`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -459,5 +446,38 @@ func TestSpecialResourcesBound(t *testing.T) {
 	d.Resource = append(append([]string(nil), specials...), specials[1])
 	if _, err := NewGame(tab, Options{}, []Deck{d, shippedDecks(t)[1]}, 1); err == nil {
 		t.Fatal("a pile of eleven special resources accepted")
+	}
+}
+
+// extraTable compiles the starter set with the cards of extra (a file of the card format).
+func extraTable(t *testing.T, extra string) (*Table, error) {
+	t.Helper()
+	fsys := fstest.MapFS{"extra.yaml": {Data: []byte(extra)}}
+	for _, f := range cards.BuiltinFiles {
+		data, err := os.ReadFile("cards/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys[f] = &fstest.MapFile{Data: data}
+	}
+	cat, err := cards.Load(fsys, append(cards.BuiltinFiles[:len(cards.BuiltinFiles):len(cards.BuiltinFiles)], "extra.yaml")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Compile(cat)
+}
+
+// TestCompileRefusesWhatActionsCannotName: an ability with three targets (an item holds two)
+// and a card with two active abilities ("activate NAME" names one) are refused when the
+// catalog is compiled, not met in play.
+func TestCompileRefusesWhatActionsCannotName(t *testing.T) {
+	for _, c := range []struct{ card, want string }{
+		{`{id: TS-03, name: Triple Strike, faction: Neutral, type: Instant, cost: 1, text: ["resolve: wound(T:creature, 1); wound(T1:creature, 1); wound(T2:creature, 1)"]}`, "3 targets"},
+		{`{id: TS-04, name: Two Tricks, faction: Neutral, type: Creature, cost: 1, stats: 1/1, text: ["active(1): draw(YOU, 1)", "active(2): gain_life(YOU, 1)"]}`, "2 of them active"},
+	} {
+		_, err := extraTable(t, "cards:\n  - "+c.card+"\n")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a refusal naming %q", c.card, err, c.want)
+		}
 	}
 }

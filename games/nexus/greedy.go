@@ -629,17 +629,17 @@ func (b bot) attack(legal []engine.Action) engine.Action {
 		}
 		var bl [maxObj]oid
 		nb := len(b.blockersFor(p, bl[:0]))
-		var atks [32]int
-		n := 0
-		for i := 1; i < int(s.NO) && n < len(atks); i++ {
+		var ab [32]int
+		atks := ab[:0]
+		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
 			if o.Def != 0 && o.Zone == zField && o.Ctrl == b.me && s.tab.Defs[o.Def].isCreature() &&
 				(o.has(fAttacking) || s.attackerOK(b.me, oid(i)) == "") {
-				atks[n] = int(o.Atk)
-				n++
+				atks = append(atks, int(o.Atk))
 			}
 		}
-		sortDesc(atks[:n])
+		sortDesc(atks)
+		n := len(atks)
 		sum := 0
 		for k := nb; k < n; k++ {
 			sum += atks[k]

@@ -355,8 +355,8 @@ func (s *State) cardAnswers(buf []engine.Action) []engine.Action {
 			if !s.canTargetBases(d.Seat, ts) {
 				continue
 			}
-			for i, ip := range s.playArea(&s.P[t]) {
-				if s.baseTargetable(ts, i) {
+			for _, ip := range s.playArea(&s.P[t]) {
+				if s.baseTargetableCard(ts, ip.Card) {
 					add(mkChooseCard(ip.Card, zPlay, ts, true))
 				}
 			}

@@ -195,8 +195,7 @@ func (s *State) protected(seat engine.Seat) bool {
 // hasOutpost reports whether seat has an outpost in play.
 func (s *State) hasOutpost(seat engine.Seat) bool {
 	for _, ip := range s.playArea(&s.P[seat]) {
-		c := s.cat.Card(ip.Card)
-		if c.Kind == Base && c.Outpost {
+		if s.cat.info[ip.Card].Outpost { // only bases are outposts (catalog.go)
 			return true
 		}
 	}
@@ -206,7 +205,12 @@ func (s *State) hasOutpost(seat engine.Seat) bool {
 // baseTargetable reports whether the base at index i of seat's play area may be attacked or
 // targeted as far as outposts go (SR 6.4).
 func (s *State) baseTargetable(seat engine.Seat, i int) bool {
-	c := s.cat.Card(s.playArea(&s.P[seat])[i].Card)
+	return s.baseTargetableCard(seat, s.playArea(&s.P[seat])[i].Card)
+}
+
+// baseTargetableCard is baseTargetable for a card in seat's play area.
+func (s *State) baseTargetableCard(seat engine.Seat, id CardID) bool {
+	c := s.cat.Card(id)
 	if c.Kind != Base {
 		return false
 	}

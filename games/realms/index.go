@@ -35,10 +35,10 @@ func infoOf(card *Card) cardInfo {
 	return info
 }
 
-// usable appends to buf the use actions of the card at index i of seat's play area
+// usable appends to buf the use actions of the card at index i of the play area pl
 // (SR 4.3, 4.8, 4.10), without duplicates from start on.
-func (s *State) usable(seat engine.Seat, i int, buf []engine.Action, start int) []engine.Action {
-	ip := &s.playArea(&s.P[seat])[i]
+func (s *State) usable(pl []inPlay, i int, buf []engine.Action, start int) []engine.Action {
+	ip := &pl[i]
 	own := &s.cat.info[ip.Card]
 	src := own
 	if ip.Copy != 0 {
@@ -53,7 +53,7 @@ func (s *State) usable(seat engine.Seat, i int, buf []engine.Action, start int) 
 	if avail == 0 {
 		return buf
 	}
-	if avail&(1<<Ally) != 0 && !s.allyReady(seat, i) {
+	if avail&(1<<Ally) != 0 && !allyReadyIn(&s.cat.info, pl, i) {
 		avail &^= 1 << Ally
 	}
 	for slot := Primary; slot <= ScrapSlot; slot++ {

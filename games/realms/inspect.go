@@ -147,6 +147,14 @@ func (s *State) CheckInvariants() error {
 		if int(p.seat) != i {
 			return errorf("seat %d believes it is seat %d", i, p.seat)
 		}
+		for _, z := range []struct {
+			bit uint8
+			big bool
+		}{{bigHand, s.big != nil && s.big[i].hand != nil}, {bigOwn, s.big != nil && s.big[i].own != nil}, {bigPlay, s.big != nil && s.big[i].play != nil}} {
+			if (p.big&z.bit != 0) != z.big {
+				return errorf("seat %d: zone flags %b disagree with the big zones", i, p.big)
+			}
+		}
 		gifting := s.dec.Op == opGift && s.dec.Seat == engine.Seat(i)
 		if p.Defeated && !gifting && (p.HandN|p.DeckN|p.DiscN|p.PlayN) != 0 {
 			return errorf("defeated seat %d still holds cards", i)

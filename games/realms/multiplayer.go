@@ -34,7 +34,7 @@ func (s *State) attackActions(seat engine.Seat, buf []engine.Action) []engine.Ac
 			start := len(buf)
 			for i := range tp {
 				ip := &tp[i]
-				if !s.baseTargetable(ts, i) {
+				if !s.baseTargetableCard(ts, ip.Card) {
 					continue
 				}
 				left := s.cat.Card(ip.Card).Defense - int(ip.Dmg)

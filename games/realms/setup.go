@@ -122,8 +122,12 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 		return nil, err
 	}
 	s.finishSetup()
-	if err := s.checkSetup(); err != nil {
-		return nil, err
+	// Without a campaign, a game of at most 255 cards (most games: 110 in a two-player Core
+	// Set game) can break none of checkSetup's limits, and is spared its counting.
+	if s.opts.Campaign != nil || len(deck)+10*int(s.NSeats)+int(s.Explorers) > maxCopies {
+		if err := s.checkSetup(); err != nil {
+			return nil, err
+		}
 	}
 	s.turnStart()
 	return s, nil

@@ -5,6 +5,7 @@ package realms
 
 import (
 	"fmt"
+	"slices"
 
 	"starnexus/engine"
 )
@@ -14,13 +15,17 @@ import (
 // compact. docs/decisions.md, "Fixed capacities (Star Realms)", argues every bound below.
 const (
 	MaxSeats = 6
-	// maxOwn holds a player's deck and discard pile together before they grow: 184 keeps a
-	// player at the size of the base engine's (a copy copies as many bytes) and holds the 180
-	// cards one player of a two-player game can own with both boxes and 10 Explorers.
-	maxOwn   = 184
-	maxHand  = 40  // a hand, before it grows
-	maxPlay  = 32  // a play area, before it grows
-	maxTrade = 250 // the trade deck, which only shrinks during play
+	// maxOwn holds a player's deck and discard pile together before they grow: 184 holds the
+	// 180 cards one player of a two-player game can own with both boxes and 10 Explorers,
+	// and keeps a player (384 bytes) no larger than before issue 12 widened its counts, so
+	// that a copy copies no more bytes.
+	maxOwn  = 184
+	maxHand = 40 // a hand, before it grows
+	maxPlay = 32 // a play area, before it grows
+	// maxTrade holds the trade deck, which only shrinks during play: 160 cards with both
+	// sets. 242 rather than 250 leaves room in the header for the big zones' pointer, so
+	// that the header keeps its size, and the players their offset (see CopyTo).
+	maxTrade = 242
 	rowSize  = 5
 
 	// maxCopies is the most copies of one CardID a game may hold, checked at setup: cards
@@ -89,7 +94,15 @@ type player struct {
 	NextCardTop, NextCardHand, ScrappedTurn uint8
 
 	seat uint8 // this player's index in State.P, where its big zones are found
+	big  uint8 // bit set of the zones (bigHand, bigOwn, bigPlay) that live in State.big
 }
+
+// Zones of a player that can move to State.big.
+const (
+	bigHand uint8 = 1 << iota
+	bigOwn
+	bigPlay
+)
 
 // bigZones holds a player's zones that outgrew their arrays, each with the same layout as
 // its array (own: deck from the front, discard pile from the back). A nil slice: that zone
@@ -103,21 +116,21 @@ type bigZones struct {
 // handBuf, ownBuf and playBuf return the whole storage of one of p's zones: its array, or
 // the heap slice it moved to. The zone's count says how much of it is in use.
 func (s *State) handBuf(p *player) []CardID {
-	if s.big != nil && s.big[p.seat].hand != nil {
+	if p.big&bigHand != 0 {
 		return s.big[p.seat].hand
 	}
 	return p.Hand[:]
 }
 
 func (s *State) ownBuf(p *player) []CardID {
-	if s.big != nil && s.big[p.seat].own != nil {
+	if p.big&bigOwn != 0 {
 		return s.big[p.seat].own
 	}
 	return p.Own[:]
 }
 
 func (s *State) playBuf(p *player) []inPlay {
-	if s.big != nil && s.big[p.seat].play != nil {
+	if p.big&bigPlay != 0 {
 		return s.big[p.seat].play
 	}
 	return p.Play[:]
@@ -267,30 +280,46 @@ func (s *State) Clone() engine.State {
 	return c
 }
 
-// CloneInto implements engine.State.
+// CloneInto implements engine.State. It copies as CopyTo does, written out so that the common
+// path makes no call.
 func (s *State) CloneInto(dst engine.State) engine.State {
 	d, ok := dst.(*State)
 	if !ok || d == nil {
 		return s.Clone()
 	}
-	s.CopyTo(d)
+	d.header = s.header
+	copy(d.P[:s.NSeats], s.P[:s.NSeats])
+	if d.big != nil {
+		d.ownBig()
+	}
 	return d
 }
 
 // CopyTo copies s into dst without allocating, the bots' way to reuse a scratch State,
 // unless a zone of s has outgrown its array: then dst gets its own copy of the big zones, so
-// that a State never shares a zone. (The copy is written with builtins only, so that CopyTo
-// stays cheap enough to inline: a call would cost the common path.)
+// that a State never shares a zone. The layout of a State matters to the speed of this copy:
+// on the development machine, a header of 784 bytes instead of 776, which moves the players
+// by 8 bytes, made it 20% slower (hence maxTrade), and so did the copy of the big zones
+// written inline, which made the common path's frame large.
 func (s *State) CopyTo(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
-	if b := s.big; b != nil {
-		c := new([MaxSeats]bigZones)
-		for i := range c {
-			c[i] = bigZones{append([]CardID(nil), b[i].hand...), append([]CardID(nil), b[i].own...), append([]inPlay(nil), b[i].play...)}
-		}
-		dst.big = c
+	if dst.big != nil {
+		dst.ownBig()
 	}
+}
+
+// ownBig replaces the big zones s shares with the State it was copied from by a copy of its
+// own. Inlined, it would enlarge the frames of CopyTo and CloneInto, which costs the common
+// path (see CopyTo).
+//
+//go:noinline
+func (s *State) ownBig() {
+	c := new([MaxSeats]bigZones)
+	for i, b := range s.big {
+		c[i] = bigZones{slices.Clone(b.hand), slices.Clone(b.own), slices.Clone(b.play)}
+	}
+	s.big = c
 }
 
 // Limits of this engine that end a game (State.fail): values no card set reaches, but that

@@ -54,9 +54,14 @@ func (s *State) abilityCard(ip *inPlay) *Card {
 	return s.cat.Card(ip.Card)
 }
 
-// allyReady reports whether the Ally ability of the card at index i can be used (SR 4.8).
+// allyReady reports whether the Ally ability of the card at index i of seat's play area can
+// be used (SR 4.8).
 func (s *State) allyReady(seat engine.Seat, i int) bool {
-	pl := s.playArea(&s.P[seat])
+	return allyReadyIn(&s.cat.info, s.playArea(&s.P[seat]), i)
+}
+
+// allyReadyIn is allyReady for the play area pl.
+func allyReadyIn(info *[256]cardInfo, pl []inPlay, i int) bool {
 	ip := &pl[i]
 	if ip.Flags&allyUnlocked != 0 {
 		return true
@@ -65,17 +70,17 @@ func (s *State) allyReady(seat engine.Seat, i int) bool {
 	if ip.Copy != 0 {
 		src = ip.Copy
 	}
-	want := s.cat.info[src].AllyFac // SR 4.8: the other card must really have this faction
+	want := info[src].AllyFac // SR 4.8: the other card must really have this faction
 	for j := range pl {
 		if j == i {
 			continue
 		}
 		o := &pl[j]
-		oi := &s.cat.info[o.Card]
+		oi := &info[o.Card]
 		if oi.Faction&want != 0 || oi.AllyAll {
 			return true
 		}
-		if o.Copy != 0 && (s.cat.info[o.Copy].Faction&want != 0 || s.cat.info[o.Copy].AllyAll) {
+		if o.Copy != 0 && (info[o.Copy].Faction&want != 0 || info[o.Copy].AllyAll) {
 			return true
 		}
 	}
@@ -115,8 +120,9 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		}
 	}
 	start := len(buf)
-	for i := range int(p.PlayN) {
-		buf = s.usable(seat, i, buf, start)
+	pl := s.playArea(p)
+	for i := range pl {
+		buf = s.usable(pl, i, buf, start)
 	}
 	seen = [4]uint64{}
 	for _, c := range s.Row {
@@ -196,7 +202,13 @@ func (s *State) play(seat engine.Seat, c CardID) {
 	s.takeFromHand(seat, c)
 	p := &s.P[seat]
 	card := s.cat.Card(c)
-	idx := s.toPlay(seat, inPlay{Card: c, Flags: playedNow})
+	idx := int(p.PlayN)
+	if p.big&bigPlay == 0 && idx < maxPlay {
+		p.Play[idx] = inPlay{Card: c, Flags: playedNow}
+		p.PlayN++
+	} else {
+		s.toPlay(seat, inPlay{Card: c, Flags: playedNow})
+	}
 	for i := 0; i < numFactions; i++ {
 		if card.Faction&(1<<i) != 0 {
 			p.Played[i]++
@@ -207,10 +219,11 @@ func (s *State) play(seat engine.Seat, c CardID) {
 	}
 	// Triggers of cards already in play ("whenever you play a [FACTION] ship": Fleet HQ,
 	// Command Center).
+	pl := s.playArea(p) // triggers put no card into play
 	for i := 0; i < idx; i++ {
-		s.shipTrigger(seat, &s.playArea(p)[i], card)
+		s.shipTrigger(seat, &pl[i], card)
 	}
-	s.playArea(p)[idx].Flags |= usedPrimary
+	pl[idx].Flags |= usedPrimary
 	s.startAbility(seat, c, Primary, idx)
 }
 
@@ -300,12 +313,19 @@ func (s *State) cleanUp(seat engine.Seat) {
 	p.Trade, p.Combat, p.NextShipTop = 0, 0, 0
 	p.NextCardTop, p.NextCardHand, p.ScrappedTurn = 0, 0, 0
 	p.Played = [numFactions]uint8{}
+	// Room for every card that may go to the discard pile, made once, so that the loops
+	// below write to the pile without a call.
+	own := s.ownBuf(p)
+	if need := int(p.DeckN) + int(p.DiscN) + int(p.PlayN) + int(p.HandN); need > len(own) {
+		own = s.growOwn(seat, need)
+	}
 	kept := 0
 	pl := s.playArea(p)
 	for i := range pl {
 		ip := pl[i]
 		if s.cat.Card(ip.Card).Kind == Ship {
-			s.toDiscard(seat, ip.Card)
+			p.DiscN++
+			own[len(own)-int(p.DiscN)] = ip.Card
 			continue
 		}
 		pl[kept] = inPlay{Card: ip.Card, Dmg: ip.Dmg}
@@ -314,7 +334,8 @@ func (s *State) cleanUp(seat engine.Seat) {
 	clear(pl[kept:])
 	p.PlayN = uint16(kept)
 	for _, c := range s.hand(p) {
-		s.toDiscard(seat, c)
+		p.DiscN++
+		own[len(own)-int(p.DiscN)] = c
 	}
 	p.HandN = 0
 	s.draw(seat, s.handSize(seat))

@@ -39,7 +39,7 @@ func (s *State) toDiscard(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
 	own := s.ownBuf(p)
 	if int(p.DeckN)+int(p.DiscN) == len(own) {
-		own = s.growOwn(seat)
+		own = s.growOwn(seat, 0)
 	}
 	p.DiscN++
 	own[len(own)-int(p.DiscN)] = c
@@ -50,7 +50,7 @@ func (s *State) toDeckTop(seat engine.Seat, c CardID) {
 	p := &s.P[seat]
 	own := s.ownBuf(p)
 	if int(p.DeckN)+int(p.DiscN) == len(own) {
-		own = s.growOwn(seat)
+		own = s.growOwn(seat, 0)
 	}
 	own[p.DeckN] = c
 	p.DeckN++
@@ -83,8 +83,8 @@ func (s *State) toPlay(seat engine.Seat, ip inPlay) int {
 // takeFromHand removes one copy of c from seat's hand; false if there is none.
 func (s *State) takeFromHand(seat engine.Seat, c CardID) bool {
 	p := &s.P[seat]
-	h := s.hand(p)
-	for i := len(h) - 1; i >= 0; i-- {
+	h := s.handBuf(p)
+	for i := int(p.HandN) - 1; i >= 0; i-- {
 		if h[i] == c {
 			p.HandN--
 			h[i] = h[p.HandN]
@@ -138,16 +138,19 @@ func (s *State) growHand(seat engine.Seat) []CardID {
 	h := make([]CardID, 2*len(old))
 	copy(h, old[:p.HandN])
 	s.bigOf(p).hand = h
+	p.big |= bigHand
 	return h
 }
 
-func (s *State) growOwn(seat engine.Seat) []CardID {
+// growOwn moves seat's deck and discard pile to a heap slice of at least need cards.
+func (s *State) growOwn(seat engine.Seat, need int) []CardID {
 	p := &s.P[seat]
 	deck, disc := s.deck(p), s.discard(p)
-	o := make([]CardID, 2*len(s.ownBuf(p)))
+	o := make([]CardID, max(2*len(s.ownBuf(p)), need))
 	copy(o, deck)
 	copy(o[len(o)-len(disc):], disc)
 	s.bigOf(p).own = o
+	p.big |= bigOwn
 	return o
 }
 
@@ -157,6 +160,7 @@ func (s *State) growPlay(seat engine.Seat) []inPlay {
 	pl := make([]inPlay, 2*len(old))
 	copy(pl, old[:p.PlayN])
 	s.bigOf(p).play = pl
+	p.big |= bigPlay
 	return pl
 }
 

@@ -2,6 +2,7 @@ package realms
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -720,4 +721,34 @@ func TestLongGameHoardsEveryCard(t *testing.T) {
 		t.Fatalf("largest deck and discard pile %d, play area %d: the game never outgrew the arrays (%d, %d)", d.maxOwn, d.maxPly, maxOwn, maxPlay)
 	}
 	t.Logf("%d actions; at most %d cards in deck and discard, %d in hand, %d in play", d.n, d.maxOwn, d.maxHnd, d.maxPly)
+}
+
+// TestCloneIsDeepEqual: a copy equals its State field by field, grown zones included, as the
+// scenario runner checks that a refused action changed nothing (reflect.DeepEqual of a Clone
+// taken before). The players past the seats in use stay zero in both.
+func TestCloneIsDeepEqual(t *testing.T) {
+	cat := loadCat(t)
+	g, err := NewGame(cat, Options{Format: "ffa", Names: names(3)}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPos(t, Position{Seed: 1, Active: "Ann", Players: []PlayerSetup{
+		{Name: "Ann", Hand: copies("Scout", maxHand+1), Deck: copies("Viper", 5), InPlay: copies("Blob Wheel", maxPlay+1)},
+		{Name: "Bob", Hand: copies("Scout", 5)},
+	}})
+	if p.big == nil || p.P[0].big != bigHand|bigPlay {
+		t.Fatalf("the position's zones did not grow: flags %b", p.P[0].big)
+	}
+	for _, s := range []*State{g, p} {
+		var into State
+		s.CopyTo(&into)
+		for _, c := range []*State{s.Clone().(*State), s.CloneInto(new(State)).(*State), &into} {
+			if !reflect.DeepEqual(c, s) {
+				t.Fatal("a copy differs from its State")
+			}
+			if s.big != nil && &c.big[0].hand[0] == &s.big[0].hand[0] {
+				t.Fatal("a copy shares a grown zone with its State")
+			}
+		}
+	}
 }

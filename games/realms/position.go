@@ -83,9 +83,8 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 	if err := opts.normalize(); err != nil {
 		return nil, err
 	}
-	s := newState()
+	s := newState(len(opts.Names))
 	s.cat, s.opts, s.rng = cat, &opts, engine.NewRNG(pos.Seed)
-	s.NSeats = uint8(len(opts.Names))
 	s.Fmt, _ = formatCode(opts.Format)
 	s.assignTeams()
 	if err := s.overrideTeams(pos.Players); err != nil {

@@ -86,9 +86,8 @@ func NewGame(cat *Catalog, opts Options, seed uint64) (*State, error) {
 	if err := opts.normalize(); err != nil {
 		return nil, err
 	}
-	s := newState()
+	s := newState(len(opts.Names))
 	s.cat, s.opts, s.rng = cat, &opts, engine.NewRNG(seed)
-	s.NSeats = uint8(len(opts.Names))
 	s.Fmt, _ = formatCode(opts.Format)
 	s.assignTeams()
 	if err := s.setupCampaign(); err != nil {

@@ -220,10 +220,12 @@ type header struct {
 	big *[MaxSeats]bigZones
 }
 
-// newState is an empty State whose players know their seats.
-func newState() *State {
+// newState is an empty State of n seats whose players know their seats. The players past n
+// stay zero, as in every copy (CopyTo copies n players).
+func newState(n int) *State {
 	s := &State{}
-	for i := range s.P {
+	s.NSeats = uint8(n)
+	for i := 0; i < n; i++ {
 		s.P[i].seat = uint8(i)
 	}
 	return s

@@ -443,6 +443,11 @@ func (s *Server) changed(g *game) {
 		if err := s.finishGame(g, w); err != nil {
 			s.log.Error("finish game", "game", g.id, "err", err)
 		}
+		if f, ok := g.st.(interface{ Fault() string }); ok && f.Fault() != "" {
+			// The engine ended the game at one of its limits (docs/decisions.md, Fixed
+			// capacities): never silently.
+			s.log.Error("game ended by an engine limit", "game", g.id, "fault", f.Fault(), "actions", len(g.log))
+		}
 		s.log.Info("game over", "game", g.id, "actions", len(g.log))
 	}
 	for c := range g.clients {

@@ -90,6 +90,9 @@ func NewPosition(cat *Catalog, pos Position) (*State, error) {
 	if err := s.overrideTeams(pos.Players); err != nil {
 		return nil, err
 	}
+	if err := s.checkTeams(); err != nil {
+		return nil, err
+	}
 	active := s.firstSeat()
 	if pos.Active != "" {
 		a, ok := s.SeatByName(pos.Active)

@@ -291,7 +291,14 @@ func (s *State) firstSeat() engine.Seat {
 	case s.opts.FirstPlayer > 0:
 		return engine.Seat(s.opts.FirstPlayer - 1)
 	case s.Fmt == fmtHydra:
-		return engine.Seat(s.rng.Intn(2) * int(s.NSeats) / 2)
+		// The first seat of the team drawn (SR 10.4): a scenario may seat teams otherwise
+		// than in halves (SR 9.4).
+		t := int8(s.rng.Intn(2))
+		for i := 0; i < int(s.NSeats); i++ {
+			if s.Team[i] == t {
+				return engine.Seat(i)
+			}
+		}
 	}
 	return engine.Seat(s.rng.Intn(int(s.NSeats)))
 }

@@ -42,14 +42,18 @@ func (s *State) checkTeams() error {
 					t+1, strings.Join(emperors, ", "), strings.Join(admirals, ", "), unsetHint)
 			}
 		}
+		// Emperors first: a misplaced Emperor is the cause of the Admirals' wrong facing.
+		for i := 0; i < n; i++ {
+			seat := engine.Seat(i)
+			l, r := engine.Seat((i+n-1)%n), engine.Seat((i+1)%n)
+			if s.Role[i] == roleEmperor && (!s.teammates(seat, l) || !s.teammates(seat, r)) {
+				return fmt.Errorf("emperor: %s, an Emperor, must sit between the two Admirals of their team (SR 10.5), not beside %s and %s",
+					s.SeatName(seat), s.SeatName(l), s.SeatName(r))
+			}
+		}
 		for i := 0; i < n; i++ {
 			seat := engine.Seat(i)
 			if s.Role[i] == roleEmperor {
-				l, r := engine.Seat((i+n-1)%n), engine.Seat((i+1)%n)
-				if !s.teammates(seat, l) || !s.teammates(seat, r) {
-					return fmt.Errorf("emperor: %s, an Emperor, must sit between the two Admirals of their team (SR 10.5), not beside %s and %s",
-						s.SeatName(seat), s.SeatName(l), s.SeatName(r))
-				}
 				continue
 			}
 			if f := facing(seat); s.Role[f] != roleAdmiral || s.teammates(seat, f) {

@@ -46,7 +46,7 @@ func TestImpossibleSeatingsRefused(t *testing.T) {
 		{"emperor without an emperor", seating("emperor", nil, []string{"", "admiral", "", "", "", ""}), "got Emperors [] and Admirals [P1, P2, P3]"},
 		{"emperor not flanked", seating("emperor", nil, []string{"emperor", "admiral", "", "", "", ""}), "P1, an Emperor, must sit between the two Admirals of their team"},
 		{"emperor teams turned one seat", seating("emperor", []int{2, 1, 1, 1, 2, 2}, []string{"", "admiral", "emperor", "", "admiral", "emperor"}),
-			"P4, an Admiral, must face an enemy Admiral across the table (SR 10.5: seats 1-6 and 3-4), not P3"},
+			"P1, an Admiral, must face an enemy Admiral across the table (SR 10.5: seats 1-6 and 3-4), not P6"},
 		{"emperor teams numbered the other way", seating("emperor", []int{2, 2, 2, 1, 1, 1}, nil), ""},
 		{"hydra 3 against 1", seating("hydra", []int{0, 0, 1, 0}, nil), "hydra: 4 players need two teams of 2 (SR 10.4), got team 1 [P1, P2, P3] and team 2 [P4]"},
 		{"hydra 6 split 4 and 2", seating("hydra", []int{0, 0, 0, 1, 0, 0}, nil), "two teams of 3"},

@@ -37,6 +37,9 @@ type Scenario struct {
 	Expect    Expect         `yaml:"expect"`
 	Cards     []any          `yaml:"cards"`     // extra card designs (Star Realms: docs/cards.md; nexus: SN Part C)
 	Political bool           `yaml:"political"` // Star Realms: SR 8.7 political victory
+	// SetupError says the setup must be refused: "true" for any reason, or a text the
+	// reason must contain, as a step's error: key (docs/scenarios.md).
+	SetupError Refusal `yaml:"setup_error"`
 
 	File  string `yaml:"-"` // where it was read from
 	Index int    `yaml:"-"` // its position in the file, from 1
@@ -163,6 +166,21 @@ func (e *Expect) UnmarshalYAML(n *yaml.Node) error {
 	return nil
 }
 
+// Refusal is the value of an error key: "true" or a text the reason must contain.
+type Refusal string
+
+// UnmarshalYAML takes true or a text; false and an empty text would say nothing.
+func (r *Refusal) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode || n.Value == "" {
+		return fmt.Errorf("line %d: setup_error needs true or a text", n.Line)
+	}
+	if n.Value == "false" {
+		return fmt.Errorf("line %d: setup_error: false is the same as leaving setup_error out", n.Line)
+	}
+	*r = Refusal(n.Value)
+	return nil
+}
+
 // Step is an action (Do), with the seat that takes it (By) and whether it must be refused
 // (Error: "true" for any reason, or a text the reason must contain), or a set of
 // expectations.
@@ -248,6 +266,9 @@ func Parse(name string, data []byte) ([]*Scenario, error) {
 		}
 		if sc.Game == "" {
 			return nil, fmt.Errorf("%s: scenario %d (%s): missing game", name, i, sc.Name)
+		}
+		if sc.SetupError != "" && (len(sc.Steps) > 0 || len(sc.Expect.Keys) > 0) {
+			return nil, fmt.Errorf("%s: scenario %d (%s): a scenario with setup_error has no game to play: no steps or expect", name, i, sc.Name)
 		}
 		out = append(out, &sc)
 	}

@@ -3,7 +3,9 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 
 	"starnexus/engine"
@@ -65,9 +67,21 @@ type Runner struct {
 	Games map[string]Game
 }
 
-// Run runs one scenario.
-func (r *Runner) Run(sc *Scenario) Result {
-	res := Result{Scenario: sc}
+// Run runs one scenario. A failed expectation is reported and the scenario goes on; a step
+// whose outcome differs from the file's (refused where it must succeed, accepted where it must
+// be refused) is reported and ends the scenario, since the steps after it would start from a
+// state the file does not describe. A panic (an engine or runner bug) is reported as this
+// scenario's failure, at the step where it happened, so that a run of many files goes on to
+// the next scenario.
+func (r *Runner) Run(sc *Scenario) (res Result) {
+	res.Scenario = sc
+	at := Failure{} // the step under way, for a panic's report
+	defer func() {
+		if p := recover(); p != nil {
+			at.Reason = fmt.Sprintf("panic: %v%s", p, panicSite())
+			res.Failures = append(res.Failures, at)
+		}
+	}()
 	fail := func(f Failure) Result {
 		res.Failures = append(res.Failures, f)
 		return res
@@ -77,18 +91,22 @@ func (r *Runner) Run(sc *Scenario) Result {
 		return fail(Failure{Reason: fmt.Sprintf("unknown game %q", sc.Game)})
 	}
 	st, err := g.Setup(sc)
+	if sc.SetupError != "" {
+		if f, failed := refusalOutcome(string(sc.SetupError), err); failed {
+			f.What = "setup_error"
+			return fail(f)
+		}
+		return res
+	}
 	if err != nil {
 		return fail(Failure{Reason: "setup: " + err.Error()})
 	}
 	last := ""
 	for i, step := range sc.Steps {
 		n := i + 1
+		at = Failure{Step: n, Line: step.Line, What: step.Do, After: last}
 		if step.Expect != nil {
-			fs := r.check(g, st, step.Expect, n, step.Line, last)
-			if len(fs) > 0 {
-				res.Failures = fs
-				return res
-			}
+			res.Failures = append(res.Failures, r.check(g, st, step.Expect, n, step.Line, last)...)
 			continue
 		}
 		if d, ok := g.(Doer); ok {
@@ -97,8 +115,11 @@ func (r *Runner) Run(sc *Scenario) Result {
 			if err != nil && !g.Same(before, st) && step.Error != "" {
 				return fail(Failure{Step: n, Line: step.Line, What: step.Do, Reason: "a refused action changed the state"})
 			}
-			if f, stop := stepOutcome(step, n, err, last); stop {
-				return fail(f)
+			if f, failed, stop := stepOutcome(step, n, err, last); failed {
+				res.Failures = append(res.Failures, f)
+				if stop {
+					return res
+				}
 			}
 			if step.Error == "" {
 				last = step.Do
@@ -117,20 +138,35 @@ func (r *Runner) Run(sc *Scenario) Result {
 				}
 			}
 		}
-		switch {
-		case step.Error == "" && err != nil:
-			return fail(Failure{Step: n, Line: step.Line, What: step.Do, Reason: "refused: " + err.Error(), After: last})
-		case step.Error != "" && err == nil:
-			return fail(Failure{Step: n, Line: step.Line, What: step.Do, Reason: "was accepted but must be refused", After: last})
-		case step.Error != "" && step.Error != "true" && !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(step.Error)):
-			return fail(Failure{Step: n, Line: step.Line, What: step.Do, Want: fmt.Sprintf("a refusal containing %q", step.Error), Got: fmt.Sprintf("%q", err.Error())})
+		if f, failed, stop := stepOutcome(step, n, err, last); failed {
+			res.Failures = append(res.Failures, f)
+			if stop {
+				return res
+			}
 		}
 		if step.Error == "" {
 			last = step.Do
 		}
 	}
-	res.Failures = r.check(g, st, &sc.Expect, len(sc.Steps)+1, 0, last)
+	at = Failure{Step: len(sc.Steps) + 1, What: "expect", After: last}
+	res.Failures = append(res.Failures, r.check(g, st, &sc.Expect, len(sc.Steps)+1, 0, last)...)
 	return res
+}
+
+// panicSite names the function and line that panicked: the first frame of the panicking
+// stack outside the runtime, read while the deferred recover runs on top of it.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") && f.Function != "" {
+			return fmt.Sprintf(" (in %s, %s:%d)", f.Function, filepath.Base(f.File), f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
 }
 
 // Doer is an optional Game extension that performs action steps itself, for the runner-side
@@ -141,15 +177,33 @@ type Doer interface {
 	Do(st engine.State, steps []Step, i int) error
 }
 
-// stepOutcome judges a step's result against its error: key.
-func stepOutcome(step Step, n int, err error, last string) (Failure, bool) {
+// stepOutcome judges a step's result against its error: key. failed reports a failure; stop
+// says the scenario cannot go on: the step was refused where it must succeed, or accepted
+// where it must be refused. A refusal for another reason than the file's changed nothing
+// (the runner checks it), so the scenario goes on after it.
+func stepOutcome(step Step, n int, err error, last string) (f Failure, failed, stop bool) {
 	switch {
 	case step.Error == "" && err != nil:
-		return Failure{Step: n, Line: step.Line, What: step.Do, Reason: "refused: " + err.Error(), After: last}, true
+		return Failure{Step: n, Line: step.Line, What: step.Do, Reason: "refused: " + err.Error(), After: last}, true, true
 	case step.Error != "" && err == nil:
-		return Failure{Step: n, Line: step.Line, What: step.Do, Reason: "was accepted but must be refused", After: last}, true
-	case step.Error != "" && step.Error != "true" && !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(step.Error)):
-		return Failure{Step: n, Line: step.Line, What: step.Do, Want: fmt.Sprintf("a refusal containing %q", step.Error), Got: fmt.Sprintf("%q", err.Error())}, true
+		return Failure{Step: n, Line: step.Line, What: step.Do, Reason: "was accepted but must be refused", After: last}, true, true
+	case step.Error != "":
+		if f, failed := refusalOutcome(step.Error, err); failed {
+			f.Step, f.Line, f.What = n, step.Line, step.Do
+			return f, true, false
+		}
+	}
+	return Failure{}, false, false
+}
+
+// refusalOutcome judges an error against an error: key's value ("true", or a text the
+// reason must contain, in any case).
+func refusalOutcome(want string, err error) (Failure, bool) {
+	switch {
+	case err == nil:
+		return Failure{Reason: "was accepted but must be refused"}, true
+	case want != "true" && !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(want)):
+		return Failure{Want: fmt.Sprintf("a refusal containing %q", want), Got: fmt.Sprintf("%q", err.Error())}, true
 	}
 	return Failure{}, false
 }

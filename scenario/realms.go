@@ -142,6 +142,9 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 	if !ok {
 		return false, "", "", fmt.Errorf("no player named %q", who)
 	}
+	if rest, ok := strings.CutPrefix(field, "sees."); ok {
+		return g.checkSeen(s, seat, rest, want)
+	}
 	switch field {
 	case "authority", "trade", "combat", "hand_count", "deck_count", "discard_count":
 		n, err := wantInt(want)
@@ -166,14 +169,21 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 		return got == n, strconv.Itoa(got), strconv.Itoa(n), nil
 	case "hand", "discard", "in_play", "bases":
 		return g.multiset(want, s.Cards(seat, field))
-	case "deck_top":
+	case "deck_top", "discard_top":
 		names, err := g.wantCards(want)
 		if err != nil {
 			return false, "", "", err
 		}
-		deck := s.Cards(seat, realms.InDeck)
-		got := g.names(deck[:min(len(deck), len(names))])
-		return strings.Join(got, ", ") == strings.Join(names, ", "), "[" + strings.Join(g.names(deck), ", ") + "]", "[" + strings.Join(names, ", ") + "] on top", nil
+		var pile []realms.CardID
+		if field == "deck_top" {
+			pile = s.Cards(seat, realms.InDeck)
+		} else {
+			// The discard pile's top is the card put there last (its cards are face up);
+			// Cards lists it top first.
+			pile = s.Cards(seat, realms.InDiscard)
+		}
+		got := g.names(pile[:min(len(pile), len(names))])
+		return strings.Join(got, ", ") == strings.Join(names, ", "), "[" + strings.Join(g.names(pile), ", ") + "]", "[" + strings.Join(names, ", ") + "] on top", nil
 	case "rows_used":
 		want, ok := toStrings(want)
 		if !ok {
@@ -216,7 +226,52 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 		}
 		return fmt.Sprint(g.damage(got)) == fmt.Sprint(g.damage(wantMap)), g.damage(got), g.damage(wantMap), nil
 	}
-	return false, "", "", fmt.Errorf("unknown player field %q (known: authority, trade, combat, hand, discard, in_play, bases, hand_count, deck_count, discard_count, deck_top, defeated, base_damage, rows_used)", field)
+	return false, "", "", fmt.Errorf("unknown player field %q (known: authority, trade, combat, hand, discard, in_play, bases, hand_count, deck_count, discard_count, deck_top, discard_top, defeated, base_damage, rows_used, sees.PLAYER.FIELD)", field)
+}
+
+// checkSeen reads "Q.sees.P.FIELD": what Q's view (the one a client of Q receives) shows of
+// P. FIELD is hand (a list, or hidden when Q may not see it: SR 11.1, 10.4, 10.6),
+// hand_count or deck_count.
+func (g Realms) checkSeen(s *realms.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
+	who, field, ok := strings.Cut(key, ".")
+	if !ok {
+		return false, "", "", fmt.Errorf("sees: write VIEWER.sees.PLAYER.FIELD")
+	}
+	p, ok := s.SeatByName(who)
+	if !ok {
+		return false, "", "", fmt.Errorf("sees: no player named %q", who)
+	}
+	v := s.RealmsView(viewer)
+	switch field {
+	case "hand_count", "deck_count":
+		n, err := wantInt(want)
+		if err != nil {
+			return false, "", "", err
+		}
+		got := v.HandCount(p)
+		if field == "deck_count" {
+			got = v.DeckCount(p)
+		}
+		return got == n, strconv.Itoa(got), strconv.Itoa(n), nil
+	case "hand":
+		got := "hidden"
+		if v.CanSeeHand(p) {
+			names := g.names(v.Hand(p))
+			sort.Strings(names)
+			got = "[" + strings.Join(names, ", ") + "]"
+		}
+		if w := fmt.Sprint(want); strings.EqualFold(w, "hidden") {
+			return got == "hidden", got, "hidden", nil
+		}
+		names, err := g.wantCards(want)
+		if err != nil {
+			return false, "", "", fmt.Errorf("sees: want a list of card names or hidden: %w", err)
+		}
+		sort.Strings(names)
+		w := "[" + strings.Join(names, ", ") + "]"
+		return got == w, got, w, nil
+	}
+	return false, "", "", fmt.Errorf("sees: unknown field %q (hand, hand_count, deck_count)", field)
 }
 
 func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, string, error) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -598,7 +599,7 @@ func (g Nexus) checkSeen(s *nexus.State, viewer engine.Seat, key string, want an
 		if l, err := wantStrings(want); err == nil && l != nil {
 			sort.Strings(l)
 			w := "[" + strings.Join(l, ", ") + "]"
-			return strings.EqualFold(got, w), got, w, nil
+			return sameName(w, got), got, w, nil
 		}
 	default:
 		return false, "", "", fmt.Errorf("sees: unknown field %q (hand_count, library_count, resource_pile_count, reserve_count, hero, reserve, hand, blocking)", field)
@@ -628,12 +629,50 @@ func multiset(tab *nexus.Table, want any, got []string) (bool, string, string, e
 		return false, "", "", err
 	}
 	for _, n := range w {
-		if _, err := tab.Lookup(n); err != nil {
+		if _, err := tab.Lookup(stripNums(n)); err != nil {
 			return false, "", "", err
 		}
 	}
-	a, b := lowerSorted(w), lowerSorted(got)
-	return strings.Join(a, "|") == strings.Join(b, "|"), "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "]", nil
+	used := make([]bool, len(got))
+	ok := len(w) == len(got)
+	// Numbered names first: a bare name matches any number of its card, "Name #N" only that one.
+	for pass := 0; pass < 2 && ok; pass++ {
+		for _, x := range w {
+			if numbered(x) != (pass == 0) {
+				continue
+			}
+			found := false
+			for i, y := range got {
+				if !used[i] && sameName(x, y) {
+					used[i], found = true, true
+					break
+				}
+			}
+			if !found {
+				ok = false
+				break
+			}
+		}
+	}
+	return ok, "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "]", nil
+}
+
+// objNum is the public number an object name or text carries: "Ironclad Brute #2".
+var objNum = regexp.MustCompile(` #[0-9]+`)
+
+// stripNums drops the public numbers from a name or a text.
+func stripNums(t string) string { return objNum.ReplaceAllString(t, "") }
+
+// numbered reports whether an expected name or text names an object by its number.
+func numbered(t string) bool { return objNum.MatchString(t) }
+
+// sameName compares an expected name with a shown one: a bare expected name matches the shown
+// name with or without its number (the engine writes numbers only when twins are public).
+func sameName(want, got string) bool {
+	if !numbered(want) {
+		got = stripNums(got)
+	}
+	return strings.EqualFold(strings.TrimSpace(want), strings.TrimSpace(got))
 }
 
 func lowerSorted(l []string) []string {
@@ -653,11 +692,11 @@ func (g Nexus) fieldMatch(want any, got []string) (bool, string, string, error) 
 	}
 	used := make([]bool, len(got))
 	ok := len(w) == len(got)
-	// Full texts first, then bare names.
-	for pass := 0; pass < 2 && ok; pass++ {
+	// Full texts first, then bare names; numbered ones before those without a number.
+	for pass := 0; pass < 4 && ok; pass++ {
 		for _, x := range w {
 			full := strings.Contains(x, "(")
-			if full != (pass == 0) {
+			if full != (pass < 2) || numbered(x) != (pass%2 == 0) {
 				continue
 			}
 			found := false
@@ -665,7 +704,11 @@ func (g Nexus) fieldMatch(want any, got []string) (bool, string, string, error) 
 				if used[i] {
 					continue
 				}
-				if (full && normSpace(x) == normSpace(y)) || (!full && strings.EqualFold(nameOfText(y), x)) {
+				yy := y
+				if !numbered(x) {
+					yy = stripNums(y)
+				}
+				if (full && normSpace(x) == normSpace(yy)) || (!full && strings.EqualFold(nameOfText(yy), x)) {
 					used[i], found = true, true
 					break
 				}
@@ -705,7 +748,7 @@ func (g Nexus) checkGame(s *nexus.State, key string, want any) (bool, string, st
 			return false, "", "", err
 		}
 		got := s.StackNames()
-		return strings.EqualFold(strings.Join(w, "|"), strings.Join(got, "|")), "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "] (top first)", nil
+		return sameName(strings.Join(w, "|"), strings.Join(got, "|")), "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "] (top first)", nil
 	case "phase":
 		w := strings.ToLower(fmt.Sprint(want))
 		got := s.PhaseName()

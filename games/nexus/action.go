@@ -258,6 +258,9 @@ func (s *State) dupBefore(o oid, z zone) bool {
 // same ability: "activate NAME" is then already listed.
 func (s *State) dupActive(o oid, ai int) bool {
 	ob := &s.O[o]
+	if ob.Num != 0 {
+		return false // a numbered object has a text of its own: each copy is offered (numbers.go)
+	}
 	for i := 1; i < int(o); i++ {
 		x := &s.O[i]
 		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.canActivate(ob.Ctrl, oid(i), ai) == "" {
@@ -269,6 +272,9 @@ func (s *State) dupActive(o oid, ai int) bool {
 
 func (s *State) dupAttacker(o oid) bool {
 	ob := &s.O[o]
+	if ob.Num != 0 {
+		return false // each numbered copy may be the one that attacks
+	}
 	for i := 1; i < int(o); i++ {
 		x := &s.O[i]
 		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && !x.has(fAttacking) && s.attackerOK(ob.Ctrl, oid(i)) == "" {
@@ -283,6 +289,9 @@ func (s *State) dupRef(prev []tref, r tref) bool {
 		return false
 	}
 	ob := &s.O[r.ID]
+	if ob.Num != 0 {
+		return false // the player picks which numbered copy is targeted
+	}
 	for _, p := range prev {
 		if p.K == tkObj {
 			x := &s.O[p.ID]

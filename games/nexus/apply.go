@@ -351,7 +351,9 @@ func (s *State) announce(seat int8, o oid, ab int, hero bool) {
 		s.P[seat].HeroUsed = true
 	case ab < 0:
 		ob := &s.O[o]
+		from, num := ob.Zone, ob.Num
 		*ob = obj{Def: ob.Def, Owner: ob.Owner, Ctrl: seat, Zone: zStack, Gen: ob.Gen + 1, Seq: s.nextSeq()}
+		s.number(o, from, num)
 		it.Card, it.Gen = o, ob.Gen
 	default:
 		it.Card, it.Gen = o, s.O[o].Gen

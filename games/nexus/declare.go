@@ -206,7 +206,7 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 		ci := -1
 		for k := range classes {
 			r := classes[k].rep
-			if s.O[r].Def != s.O[a].Def {
+			if s.O[r].Def != s.O[a].Def || s.O[a].Num != 0 { // numbered attackers have texts of their own
 				continue
 			}
 			theirs := s.blockersBy(r, seat, b2[:0])
@@ -238,10 +238,12 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 			}
 			d := bo.Def
 			seen := &classes[ci].seen[h]
-			if seen[d>>6]&(1<<(d&63)) != 0 {
-				continue
+			if bo.Num == 0 { // a numbered blocker has a text of its own: every copy is offered
+				if seen[d>>6]&(1<<(d&63)) != 0 {
+					continue
+				}
+				seen[d>>6] |= 1 << (d & 63)
 			}
-			seen[d>>6] |= 1 << (d & 63)
 			buf = append(buf, mkBlock(kind, at, oid(b)))
 			if limit > 0 && len(buf) >= limit {
 				return buf

@@ -17,7 +17,9 @@ func (s *State) move(o oid, to zone) {
 			return
 		}
 	}
+	from, num := ob.Zone, ob.Num
 	*ob = obj{Def: ob.Def, Owner: ob.Owner, Ctrl: ob.Owner, Zone: to, Gen: ob.Gen + 1, Seq: s.nextSeq()}
+	s.number(o, from, num)
 	if to == zGrave && d.DivN > 0 {
 		s.pushJob(job{K: jDivision, Def: ob.Def, Ctrl: ob.Owner})
 	}
@@ -27,7 +29,9 @@ func (s *State) move(o oid, to zone) {
 // enterField puts a card onto its controller's field (a creature arrives with full points).
 func (s *State) enterField(o oid, ctrl int8) {
 	ob := &s.O[o]
+	from, num := ob.Zone, ob.Num
 	*ob = obj{Def: ob.Def, Owner: ob.Owner, Ctrl: ctrl, Zone: zField, Gen: ob.Gen + 1, Seq: s.nextSeq(), Flags: fArrived}
+	s.number(o, from, num)
 	d := &s.tab.Defs[ob.Def]
 	if d.isCreature() {
 		ob.Atk, ob.Dfn = int16(d.S), int16(d.E)

@@ -170,7 +170,7 @@ func TestFFABlocksHiddenUntilAllConfirm(t *testing.T) {
 	for _, seat := range others {
 		sameAnswers(t, "Cid declaring", a, b, seat)
 	}
-	if got, want := blocksShown(t, a.s, 2), []string{"Cid:Cloud Skimmer blocking Forge Apprentice", "Cid:Rivet Sentry blocking Ironclad Brute"}; !slices.Equal(got, want) {
+	if got, want := blocksShown(t, a.s, 2), []string{"Cid:Cloud Skimmer blocking Forge Apprentice #1", "Cid:Rivet Sentry blocking Ironclad Brute"}; !slices.Equal(got, want) {
 		t.Fatalf("Cid sees her blocks as %v, want %v", got, want)
 	}
 	if h := a.hidden(2); h != nil {
@@ -248,7 +248,7 @@ func TestFFABlocksHiddenUntilAllConfirm(t *testing.T) {
 	if a.s.Pend.K != pPrio {
 		t.Fatalf("after the last confirmation: %s", a.s.pendWord())
 	}
-	all := []string{"Bob:Forge Apprentice blocking Dune Ambusher", "Cid:Cloud Skimmer blocking Forge Apprentice", "Cid:Rivet Sentry blocking Ironclad Brute"}
+	all := []string{"Bob:Forge Apprentice blocking Dune Ambusher", "Cid:Cloud Skimmer blocking Forge Apprentice #1", "Cid:Rivet Sentry blocking Ironclad Brute"}
 	for _, seat := range []engine.Seat{engine.Spectator, 0, 1, 2, 3} {
 		if got := blocksShown(t, a.s, seat); !slices.Equal(got, all) {
 			t.Fatalf("after the reveal seat %d sees %v, want %v", seat, got, all)

@@ -32,6 +32,7 @@ func (s *State) put(p int8, name string, z zone, want Type) (oid, error) {
 		return 0, fmt.Errorf("too many cards (at most %d objects)", objLimit-1)
 	}
 	s.O[o] = obj{Def: d, Owner: p, Ctrl: p, Zone: z, Gen: s.O[o].Gen, Seq: s.nextSeq()}
+	s.number(o, zNone, 0)
 	if t == TToken {
 		s.O[o].Flags |= fToken
 	}

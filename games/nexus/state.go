@@ -73,6 +73,9 @@ type obj struct {
 	BOrder   uint16
 	Gen      uint16 // the object's generation: 65,536 zone changes of one id wrap it (decisions.md)
 	Target   int8   // an attacker: the player it attacks
+	// Num is the object's public number among the public objects of its name (numbers.go),
+	// 0 in a hidden zone. A uint16: no game holds more objects than that (objLimit).
+	Num uint16
 }
 
 func (o *obj) has(f uint16) bool { return o.Flags&f != 0 }

@@ -70,7 +70,7 @@ func (s *State) nameOf(o oid) string {
 	if o == 0 || int(o) >= int(s.NO) || s.O[o].Def == 0 {
 		return "?"
 	}
-	return s.tab.Defs[s.O[o].Def].Name
+	return s.tab.Defs[s.O[o].Def].Name + s.numText(o)
 }
 
 func (s *State) joinNames(list []oid) string {
@@ -265,8 +265,9 @@ func (s *State) lookup(name string) (uint8, error) {
 // clip shortens a long text for an error message.
 func clip(t string) string { return engine.Clip(t, engine.MaxSuggest) }
 
-// findObj resolves a card name (optionally "Owner:Name" or "zone:Name") among the objects seat
-// sees for which in holds, preferring one for which good holds.
+// findObj resolves a card name (optionally "Owner:Name" or "zone:Name", and "Name #N" for the
+// public object of that number) among the objects seat sees for which in holds, preferring
+// one for which good holds.
 func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oid) bool, where string) (oid, error) {
 	name = strings.TrimSpace(name)
 	owner, zq := int8(-1), zone(255)
@@ -281,6 +282,7 @@ func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oi
 			}
 		}
 	}
+	name, num := cutNum(name)
 	def, err := s.lookup(name)
 	if err != nil {
 		return 0, err
@@ -288,7 +290,8 @@ func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oi
 	first := oid(0)
 	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
-		if o.Def != def || !s.sees(seat, o) || !in(o) || (owner >= 0 && o.Ctrl != owner) || (zq != 255 && o.Zone != zq) {
+		if o.Def != def || !s.sees(seat, o) || !in(o) || (owner >= 0 && o.Ctrl != owner) || (zq != 255 && o.Zone != zq) ||
+			(num != 0 && (o.Num != num || !public(o.Zone))) {
 			continue
 		}
 		if good == nil || good(oid(i)) {
@@ -300,6 +303,9 @@ func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oi
 	}
 	if first != 0 {
 		return first, nil
+	}
+	if num != 0 {
+		return 0, fmt.Errorf("no %s #%d %s", s.tab.Defs[def].Name, num, where)
 	}
 	return 0, fmt.Errorf("no %s %s", s.tab.Defs[def].Name, where)
 }
@@ -317,7 +323,8 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 	}
 	switch k {
 	case pTrigOrder:
-		d, err := s.lookup(rest)
+		name, _ := cutNum(rest) // the passives are told apart by name only
+		d, err := s.lookup(name)
 		if err != nil {
 			return 0, err
 		}

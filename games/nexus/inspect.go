@@ -86,7 +86,7 @@ func (s *State) Equipment(seat engine.Seat) []string {
 func (s *State) StackNames() []string {
 	out := []string{}
 	for i := int(s.NS) - 1; i >= 0; i-- {
-		out = append(out, s.itemName(&s.Stack[i]))
+		out = append(out, s.itemLabel(&s.Stack[i]))
 	}
 	return out
 }

@@ -87,3 +87,12 @@ func cutNum(name string) (string, uint16) {
 	}
 	return strings.TrimSpace(name[:i]), uint16(n)
 }
+
+// itemLabel is a stack item's name with the public number of its card: a requisition of
+// one of two creatures of a name in play reads "Ironclad Brute #2".
+func (s *State) itemLabel(it *item) string {
+	if it.Ab < 0 && !it.Hero && it.PDef == 0 && it.Card != 0 {
+		return s.itemName(it) + s.numText(it.Card)
+	}
+	return s.itemName(it)
+}

@@ -124,3 +124,40 @@ func findNum(t *testing.T, s *State, name string, n uint16) oid {
 	t.Fatalf("no %s #%d", name, n)
 	return 0
 }
+
+// TestNumbersStayWhilePublic: a number is kept from the field to the graveyard, dropped when
+// the card goes back to a hidden zone, and a card entering a public zone takes the smallest
+// number no public object of its name holds; the JSON view carries it.
+func TestNumbersStayWhilePublic(t *testing.T) {
+	s := duel(t, PlayerSetup{Field: []Perm{{Card: "Ironclad Brute"}, {Card: "Ironclad Brute"}}, Resources: engShards(3), Library: []string{"Rivet Sentry"}},
+		PlayerSetup{Resources: engShards(1), Library: []string{"Rivet Sentry"}}, "main1")
+	one, two := findNum(t, s, "Ironclad Brute", 1), findNum(t, s, "Ironclad Brute", 2)
+	s.move(one, zGrave)
+	if n := s.O[one].Num; n != 1 {
+		t.Fatalf("Brute #1 in the graveyard has number %d", n)
+	}
+	if got := s.Zone(0, "graveyard"); len(got) != 1 || got[0] != "Ironclad Brute #1" {
+		t.Fatalf("graveyard %v, want [Ironclad Brute #1]", got)
+	}
+	s.move(one, zHand)
+	if n := s.O[one].Num; n != 0 {
+		t.Fatalf("Brute in the hand has number %d, want none", n)
+	}
+	if got := s.Field(0); len(got) != 1 || got[0] != "Ironclad Brute 3/3 (3,3)" {
+		t.Fatalf("a Brute alone in public zones is written without its number: %v", got)
+	}
+	do(t, s, "pass", "cast Ironclad Brute")
+	if n := s.O[one].Num; n != 1 || s.O[one].Zone != zStack {
+		t.Fatalf("the Brute cast again has number %d in zone %s, want 1 on the stack", n, zoneNames[s.O[one].Zone])
+	}
+	if n := s.O[two].Num; n != 2 {
+		t.Fatalf("Brute #2 became #%d", n)
+	}
+	data, err := s.View(1).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"name":"Ironclad Brute","number":2`) || !strings.Contains(string(data), `"name":"Ironclad Brute","number":1`) {
+		t.Fatalf("the JSON view lacks the numbers: %s", data)
+	}
+}

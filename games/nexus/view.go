@@ -24,7 +24,10 @@ func (s *State) View(seat engine.Seat) engine.View {
 func (v *View) Seat() engine.Seat { return v.seat }
 
 type permJSON struct {
-	Name      string   `json:"name"`
+	Name string `json:"name"`
+	// Number tells copies of one name apart (numbers.go); the texts write "Name #N" when
+	// another public object has the name.
+	Number    int      `json:"number"`
 	Text      string   `json:"text,omitempty"`
 	Tapped    bool     `json:"tapped,omitempty"`
 	Arrived   bool     `json:"arrived,omitempty"`
@@ -59,6 +62,7 @@ type playerJSON struct {
 
 type itemJSON struct {
 	Name       string   `json:"name"`
+	Number     int      `json:"number,omitempty"` // a requisitioned card's public number
 	Controller string   `json:"controller"`
 	Targets    []string `json:"targets,omitempty"`
 }
@@ -137,7 +141,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 				continue
 			}
 			d := &s.tab.Defs[o.Def]
-			pm := permJSON{Name: d.Name, Tapped: o.has(fTapped)}
+			pm := permJSON{Name: d.Name, Number: int(o.Num), Tapped: o.has(fTapped)}
 			switch {
 			case s.isResource(oid(i)):
 				pj.Resources = append(pj.Resources, pm)
@@ -171,6 +175,9 @@ func (v *View) MarshalJSON() ([]byte, error) {
 	for i := int(s.NS) - 1; i >= 0; i-- {
 		it := &s.Stack[i]
 		ij := itemJSON{Name: s.itemName(it), Controller: s.SeatName(engine.Seat(it.Ctrl))}
+		if it.Ab < 0 && !it.Hero && it.PDef == 0 && it.Card != 0 {
+			ij.Number = int(s.O[it.Card].Num)
+		}
 		for k := 0; k < int(it.NT); k++ {
 			r := it.Tg[k]
 			if r.K == tkPlayer {

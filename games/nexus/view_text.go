@@ -7,7 +7,9 @@ import (
 
 // Text renders the view for a terminal: phase and step, whose priority, life totals, each
 // creature as "Name S/E (atk,def)" with markers, equipment, tapped and arrived marks, the
-// resources, and the stack. It shows only what the view's seat may know.
+// resources, and the stack. It shows only what the view's seat may know. An object in a
+// public zone whose name another public object shares is written "Name #N" (numbers.go), as
+// the actions name it.
 func (v *View) Text() string {
 	s := v.st
 	var b strings.Builder
@@ -87,7 +89,7 @@ func (v *View) Text() string {
 		b.WriteString("\nStack (top first):\n")
 		for i := int(s.NS) - 1; i >= 0; i-- {
 			it := &s.Stack[i]
-			fmt.Fprintf(&b, "  %s (%s)", s.itemName(it), s.SeatName(seatOf(it.Ctrl)))
+			fmt.Fprintf(&b, "  %s (%s)", s.itemLabel(it), s.SeatName(seatOf(it.Ctrl)))
 			for k := 0; k < int(it.NT); k++ {
 				if it.Tg[k].K == tkPlayer {
 					fmt.Fprintf(&b, " -> %s", s.SeatName(seatOf(int8(it.Tg[k].ID))))

@@ -222,6 +222,9 @@ func NewPosition(tab *Table, pos Position) (*State, error) {
 		}
 	}
 	if s.opts.Format == "allied" {
+		if err := s.checkAlliedTeams(pos); err != nil {
+			return nil, err
+		}
 		for p := int8(0); p < s.N; p++ {
 			for q := p + 1; q < s.N; q++ {
 				if s.P[q].Team == s.P[p].Team {
@@ -420,4 +423,20 @@ func FromDeck(d *cards.Deck) Deck {
 		}
 	}
 	return out
+}
+
+// checkAlliedTeams refuses a position whose teams no allied game can have (SN 16, "Allied
+// play (2 vs 2)"): a team number other than 1 or 2, or teams of unequal size (3 against 1).
+func (s *State) checkAlliedTeams(pos Position) error {
+	var size [2]int
+	for i, ps := range pos.Players {
+		if ps.Team < 0 || ps.Team > 2 {
+			return fmt.Errorf("player %s: team %d (allied play has teams 1 and 2)", ps.Name, ps.Team)
+		}
+		size[s.P[i].Team]++
+	}
+	if size[0] != size[1] {
+		return fmt.Errorf("allied play needs two teams of the same size, not %d against %d", size[0], size[1])
+	}
+	return nil
 }

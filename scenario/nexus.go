@@ -675,15 +675,6 @@ func sameName(want, got string) bool {
 	return strings.EqualFold(strings.TrimSpace(want), strings.TrimSpace(got))
 }
 
-func lowerSorted(l []string) []string {
-	out := make([]string, len(l))
-	for i, x := range l {
-		out[i] = strings.ToLower(x)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // fieldMatch compares creatures as a multiset; a bare name matches any stats.
 func (g Nexus) fieldMatch(want any, got []string) (bool, string, string, error) {
 	w, err := wantStrings(want)

@@ -161,3 +161,35 @@ func TestNumbersStayWhilePublic(t *testing.T) {
 		t.Fatalf("the JSON view lacks the numbers: %s", data)
 	}
 }
+
+// TestNumbersTellNothingHidden: two games that differ only in hidden cards (Ann's library holds
+// three Ironclad Brutes in one, Rivet Sentries in the other; Bob's hand a Brute or a Sentry) give the Brute Ann casts the same
+// number, and a spectator the same view: a number never counts the cards of hidden zones.
+func TestNumbersTellNothingHidden(t *testing.T) {
+	game := func(lib, bobHand []string) *State {
+		return duel(t, PlayerSetup{Field: []Perm{{Card: "Ironclad Brute"}}, Resources: engShards(3), Hand: []string{"Ironclad Brute"}, Library: lib},
+			PlayerSetup{Field: []Perm{{Card: "Ironclad Brute"}}, Resources: engShards(1), Hand: bobHand, Library: []string{"Rivet Sentry"}}, "main1")
+	}
+	a := game([]string{"Ironclad Brute", "Ironclad Brute", "Rivet Sentry", "Ironclad Brute"}, []string{"Ironclad Brute"})
+	b := game([]string{"Rivet Sentry", "Rivet Sentry", "Rivet Sentry", "Rivet Sentry"}, []string{"Rivet Sentry"})
+	for _, s := range []*State{a, b} {
+		do(t, s, "pass", "cast Ironclad Brute")
+		for s.Pend.K == pPay {
+			do(t, s, "choose Nexus Shard")
+		}
+		do(t, s, "pass")
+		if s.Pend.K == pJobTarget {
+			do(t, s, "choose Ironclad Brute #3")
+		}
+	}
+	for _, seat := range []engine.Seat{engine.Spectator, 1} {
+		va, vb := a.View(seat).(*View).Text(), b.View(seat).(*View).Text()
+		va, vb = va[strings.Index(va, "resources:"):], vb[strings.Index(vb, "resources:"):]
+		if seat == engine.Spectator && va != vb {
+			t.Fatalf("the spectator's views differ:\n%s\n---\n%s", va, vb)
+		}
+		if !strings.Contains(va, "Ironclad Brute #3") || !strings.Contains(vb, "Ironclad Brute #3") {
+			t.Fatalf("the Brute cast from the hand should be #3 in both games:\n%s\n---\n%s", va, vb)
+		}
+	}
+}

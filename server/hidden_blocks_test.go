@@ -63,16 +63,7 @@ func TestHiddenBlocksAreNotCounted(t *testing.T) {
 	waitFor(t, "the first pushes", func() bool { return bobWS.lastSeq() == 0 && spec.lastSeq() == 0 })
 	bobWS.take()
 	spec.take()
-	counted := func() string {
-		r := h.call(http.DefaultClient, "GET", "/metrics", "", "")
-		var out []string
-		for _, l := range strings.Split(string(r.body), "\n") {
-			if strings.HasPrefix(l, "starnexus_actions_total ") || strings.HasPrefix(l, "starnexus_action_seconds_count ") {
-				out = append(out, l)
-			}
-		}
-		return strings.Join(out, "; ")
-	}
+	counted := h.countedActions
 	act := func(who, token, text string, seq int) {
 		t.Helper()
 		if code, b := h.do("POST", "/api/games/"+g.ID+"/actions", token, map[string]any{"action": text, "seq": seq}); code != http.StatusOK {

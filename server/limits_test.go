@@ -542,16 +542,7 @@ func TestHiddenMulligansAreNotCounted(t *testing.T) {
 	waitFor(t, "the first pushes", func() bool { return bob.lastSeq() == 0 && spec.lastSeq() == 0 })
 	bob.take()
 	spec.take()
-	counted := func() string {
-		r := h.call(http.DefaultClient, "GET", "/metrics", "", "")
-		var out []string
-		for _, l := range strings.Split(string(r.body), "\n") {
-			if strings.HasPrefix(l, "starnexus_actions_total ") || strings.HasPrefix(l, "starnexus_action_seconds_count ") {
-				out = append(out, l)
-			}
-		}
-		return strings.Join(out, "; ")
-	}
+	counted := h.countedActions
 	before := counted()
 	for i, a := range []string{"mulligan", "mulligan", "keep"} {
 		if code, b := h.do("POST", "/api/games/"+g.ID+"/actions", g.Seats[0].Token, map[string]any{"action": a, "seq": i}); code != http.StatusOK {
@@ -605,4 +596,17 @@ func TestDamagedGameIsSkipped(t *testing.T) {
 	if code, b := h.do("GET", "/api/games/"+live.ID+"/view", "", nil); code < 500 || !strings.Contains(string(b), "damaged") {
 		t.Fatalf("the damaged game's view: %d %s", code, b)
 	}
+}
+
+// countedActions is what /metrics says of the actions counted: their total and the number of
+// latencies observed.
+func (h *harness) countedActions() string {
+	r := h.call(http.DefaultClient, "GET", "/metrics", "", "")
+	var out []string
+	for _, l := range strings.Split(string(r.body), "\n") {
+		if strings.HasPrefix(l, "starnexus_actions_total ") || strings.HasPrefix(l, "starnexus_action_seconds_count ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "; ")
 }

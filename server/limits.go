@@ -149,12 +149,6 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// UnlimitedLimits turns every limit off (tests that create many games).
-func UnlimitedLimits() Limits {
-	return Limits{CreatePerMinute: -1, ClaimPerMinute: -1, MaxLiveGames: -1, MaxBotGames: -1, BotThinkers: -1,
-		IdleAfter: -1, Evict: -1, MaxActionBytes: -1, MaxSockets: -1, MaxSocketsPerGame: -1, MaxSocketsPerClient: -1}
-}
-
 // HTTPServer is an http.Server for s's handler with the timeouts of its Limits (a negative
 // one: none).
 func (s *Server) HTTPServer() *http.Server {

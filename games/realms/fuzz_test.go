@@ -21,27 +21,35 @@ func FuzzActions(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := newChecker(t, s)
-		for len(data) >= 4 && !s.Over() {
-			w := binary.BigEndian.Uint32(data)
-			data = data[4:]
-			seat := s.toMove()
-			legal := s.Legal(seat, nil)
-			var a engine.Action
-			if w&0x80000000 != 0 {
-				a = engine.Action(w << 1)
-			} else {
-				a = legal[int(w)%len(legal)]
-			}
-			before := *s
-			err := s.Apply(seat, a)
-			if contains(legal, a) != (err == nil) {
-				t.Fatalf("action %q: listed %v, Apply error %v", s.ActionText(seat, a), contains(legal, a), err)
-			}
-			if err != nil && *s != before {
-				t.Fatalf("refused %q changed the state", s.ActionText(seat, a))
-			}
-			c.check(s, s.ActionText(seat, a))
-		}
+		fuzzActions(t, s, data)
 	})
+}
+
+// fuzzActions plays the actions data names on s (four bytes each: an index into the legal
+// actions, or with the top bit set any action value at all), checking after each that Legal
+// and Apply agree, that a refusal changes nothing, and the invariants.
+func fuzzActions(t *testing.T, s *State, data []byte) {
+	t.Helper()
+	c := newChecker(t, s)
+	for len(data) >= 4 && !s.Over() {
+		w := binary.BigEndian.Uint32(data)
+		data = data[4:]
+		seat := s.toMove()
+		legal := s.Legal(seat, nil)
+		var a engine.Action
+		if w&0x80000000 != 0 {
+			a = engine.Action(w << 1)
+		} else {
+			a = legal[int(w)%len(legal)]
+		}
+		before := *s
+		err := s.Apply(seat, a)
+		if contains(legal, a) != (err == nil) {
+			t.Fatalf("action %q: listed %v, Apply error %v", s.ActionText(seat, a), contains(legal, a), err)
+		}
+		if err != nil && *s != before {
+			t.Fatalf("refused %q changed the state", s.ActionText(seat, a))
+		}
+		c.check(s, s.ActionText(seat, a))
+	}
 }

@@ -1,7 +1,6 @@
 package realms
 
 import (
-	"encoding/binary"
 	"os"
 	"strconv"
 	"testing"
@@ -147,27 +146,6 @@ func FuzzLongGames(f *testing.F) {
 		if err := s.CheckInvariants(); err != nil {
 			t.Fatalf("after %d rounds: %v", s.Rounds, err)
 		}
-		c := newChecker(t, s)
-		for len(data) >= 4 && !s.Over() {
-			w := binary.BigEndian.Uint32(data)
-			data = data[4:]
-			seat := s.toMove()
-			legal := s.Legal(seat, nil)
-			var a engine.Action
-			if w&0x80000000 != 0 {
-				a = engine.Action(w << 1)
-			} else {
-				a = legal[int(w)%len(legal)]
-			}
-			before := *s
-			err := s.Apply(seat, a)
-			if contains(legal, a) != (err == nil) {
-				t.Fatalf("action %q: listed %v, Apply error %v", s.ActionText(seat, a), contains(legal, a), err)
-			}
-			if err != nil && *s != before {
-				t.Fatalf("refused %q changed the state", s.ActionText(seat, a))
-			}
-			c.check(s, s.ActionText(seat, a))
-		}
+		fuzzActions(t, s, data)
 	})
 }

@@ -542,13 +542,9 @@ func (g Nexus) Check(es engine.State, key string, want any) (bool, string, strin
 // checkSeen reads "Q.sees.P.FIELD": what Q's view (the JSON a client of Q gets) shows of P.
 // A count the view hides, or a hero or reserve it leaves out, is "hidden".
 func (g Nexus) checkSeen(s *nexus.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
-	who, field, ok := strings.Cut(key, ".")
-	if !ok {
-		return false, "", "", fmt.Errorf("sees: write VIEWER.sees.PLAYER.FIELD")
-	}
-	p, ok := s.SeatByName(who)
-	if !ok {
-		return false, "", "", fmt.Errorf("sees: no player named %q", who)
+	p, field, err := seenPlayer(key, s.SeatByName)
+	if err != nil {
+		return false, "", "", err
 	}
 	data, err := s.View(viewer).MarshalJSON()
 	if err != nil {

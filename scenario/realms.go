@@ -233,13 +233,9 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 // P. FIELD is hand (a list, or hidden when Q may not see it: SR 11.1, 10.4, 10.6),
 // hand_count or deck_count.
 func (g Realms) checkSeen(s *realms.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
-	who, field, ok := strings.Cut(key, ".")
-	if !ok {
-		return false, "", "", fmt.Errorf("sees: write VIEWER.sees.PLAYER.FIELD")
-	}
-	p, ok := s.SeatByName(who)
-	if !ok {
-		return false, "", "", fmt.Errorf("sees: no player named %q", who)
+	p, field, err := seenPlayer(key, s.SeatByName)
+	if err != nil {
+		return false, "", "", err
 	}
 	v := s.RealmsView(viewer)
 	switch field {
@@ -462,4 +458,17 @@ func wantInt(v any) (int, error) {
 		return int(n), nil
 	}
 	return 0, fmt.Errorf("want a whole number, got %v", v)
+}
+
+// seenPlayer reads the PLAYER.FIELD of a "Q.sees.PLAYER.FIELD" expectation (both games).
+func seenPlayer(key string, byName func(string) (engine.Seat, bool)) (engine.Seat, string, error) {
+	who, field, ok := strings.Cut(key, ".")
+	if !ok {
+		return 0, "", fmt.Errorf("sees: write VIEWER.sees.PLAYER.FIELD")
+	}
+	p, ok := byName(who)
+	if !ok {
+		return 0, "", fmt.Errorf("sees: no player named %q", who)
+	}
+	return p, field, nil
 }

@@ -193,6 +193,15 @@ func cols(t string, names []string) string {
 	return strings.Join(out, ", ")
 }
 
+// pointers lists a pointer to each of v's values: the destinations of a Scan into v.
+func pointers(v []any) []any {
+	d := make([]any, len(v))
+	for i := range v {
+		d[i] = &v[i]
+	}
+	return d
+}
+
 // gameRow is a games row as the driver hands it over, before any conversion: a damaged
 // column (options that are not JSON, a seed stored as text) must fail the decoding of its
 // own game only, never the Scan that a listing needs to reach the next row.
@@ -200,13 +209,7 @@ type gameRow struct {
 	v [12]any
 }
 
-func (r *gameRow) dest() []any {
-	d := make([]any, len(r.v))
-	for i := range r.v {
-		d[i] = &r.v[i]
-	}
-	return d
-}
+func (r *gameRow) dest() []any { return pointers(r.v[:]) }
 
 // id is the row's game id, readable even when the rest of the row is damaged.
 func (r *gameRow) id() string {
@@ -277,13 +280,7 @@ type seatRow struct {
 	v [6]any
 }
 
-func (r *seatRow) dest() []any {
-	d := make([]any, len(r.v))
-	for i := range r.v {
-		d[i] = &r.v[i]
-	}
-	return d
-}
+func (r *seatRow) dest() []any { return pointers(r.v[:]) }
 
 // addTo decodes the row as the next seat of g; its error wraps store.ErrDamaged.
 func (r *seatRow) addTo(g *store.Game) error {

@@ -23,7 +23,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/mtibben/confusables"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
@@ -157,8 +156,8 @@ func Clash(name string, others []string) int {
 func keys(s string) [2]string {
 	fold := cases.Fold()
 	return [2]string{
-		confusables.Skeleton(fold.String(s)),
-		confusables.Skeleton(fold.String(confusables.Skeleton(s))),
+		skeleton(fold.String(s)),
+		skeleton(fold.String(skeleton(s))),
 	}
 }
 

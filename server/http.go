@@ -1,9 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,8 +10,6 @@ import (
 	"strings"
 
 	"github.com/coder/websocket"
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 )
 
 // The HTTP edge: what every request and response goes through before the routes
@@ -74,40 +69,6 @@ func contentSecurityPolicy(scriptHashes []string) string {
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}, "; ")
-}
-
-// inlineScriptHashes returns the CSP source of each inline <script> of an HTML page
-// ("sha256-BASE64" of its text, as the browser hashes it after parsing).
-func inlineScriptHashes(page []byte) []string {
-	var out []string
-	z := html.NewTokenizer(bytes.NewReader(page))
-	inline := false
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return out // io.EOF: a tokenizer reads the page to its end whatever it holds
-		case html.StartTagToken:
-			t := z.Token()
-			inline = t.DataAtom == atom.Script && !hasAttr(t, "src")
-		case html.TextToken:
-			if inline {
-				sum := sha256.Sum256(z.Text())
-				out = append(out, "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
-			}
-			inline = false
-		case html.EndTagToken:
-			inline = false
-		}
-	}
-}
-
-func hasAttr(t html.Token, name string) bool {
-	for _, a := range t.Attr {
-		if a.Key == name {
-			return true
-		}
-	}
-	return false
 }
 
 // normalOrigin turns a configured origin into the form browsers send in Origin:

@@ -1,7 +1,7 @@
-// Package bots is the registry of the bots a seat may name, shared by the terminal commands
-// and the server: for each game, the name -> constructor map, the difficulty levels, and the
-// "ismcts:k=v" form for experiments. The search bots are the same for every game; a game
-// brings its own heuristic bots and the rollout policies its levels use.
+// Package bots makes the bots a seat may name, for any engine.Game, shared by the terminal,
+// sim and the server: the game's own bots (engine.BotKit), "random", the difficulty levels,
+// and the "ismcts:k=v" form for experiments. The search bots are the same for every game; a
+// game brings its own heuristic bots, the rollout policies its levels use and its evaluator.
 package bots
 
 import (
@@ -14,54 +14,15 @@ import (
 	"starnexus/ai"
 	"starnexus/ai/ismcts"
 	"starnexus/engine"
-	"starnexus/games/realms"
 )
 
-// Game is what a game brings to the registry.
-type Game struct {
-	// Heuristics are the game's own bots by name ("greedy", ...); "random" is added for all.
-	Heuristics map[string]func() engine.Bot
-	// Light and Strong are the rollout policies of the levels: easy and medium play Light
-	// rollouts, hard and expert Strong ones.
-	Light, Strong func() engine.Bot
-	// RolloutCap, if not 0, stops the levels' rollouts after so many actions and lets
-	// Evaluate score where they stopped: for games whose whole playouts are too slow.
-	RolloutCap int
-	Evaluate   ismcts.Evaluator
-}
+// Levels returns the difficulty levels of game, weakest first: ISMCTS configurations with the
+// game's rollout policies. Each has a budget in iterations, not milliseconds, so that a level
+// plays the same on a fast or a busy machine and a seeded game is reproducible. docs/ai.md
+// gives their measured strength and time per decision.
+func Levels(game engine.Game) []Level { return levelsFor(game.Bots()) }
 
-// games lists the games the registry knows. It is built by a function, not kept in a
-// package variable, so that nothing can change it.
-func games() map[string]Game {
-	return map[string]Game{
-		"realms": {
-			Heuristics: map[string]func() engine.Bot{
-				"greedy":   func() engine.Bot { return realms.Greedy{} },
-				"velocity": func() engine.Bot { return realms.Velocity{} },
-			},
-			Light:  func() engine.Bot { return realms.Greedy{} },
-			Strong: func() engine.Bot { return realms.Velocity{} },
-		},
-		"nexus": nexusBots(),
-	}
-}
-
-// Levels are the difficulty levels a player picks by name, weakest first, with Star Realms'
-// rollout policies. Each is an ISMCTS configuration with a budget in iterations, not
-// milliseconds, so that a level plays the same on a fast or a busy machine and a seeded game
-// is reproducible. docs/ai.md gives their measured strength and time per decision.
-var Levels = levelsFor(games()["realms"])
-
-// LevelsFor returns the difficulty levels of game (nil for an unknown game).
-func LevelsFor(game string) []Level {
-	g, ok := games()[game]
-	if !ok {
-		return nil
-	}
-	return levelsFor(g)
-}
-
-func levelsFor(g Game) []Level {
+func levelsFor(g engine.BotKit) []Level {
 	levels := []Level{
 		// easy searches a little with no regard for the light policy's own choice, so it
 		// wanders: it plays every card and attacks, but buys and scraps erratically.
@@ -81,17 +42,11 @@ func levelsFor(g Game) []Level {
 	return levels
 }
 
-// New returns the Star Realms bot called name (NewFor("realms", name)).
-func New(name string) (engine.Bot, error) { return NewFor("realms", name) }
-
-// NewFor returns the bot called name for game, or an error listing the known ones. Besides
-// the registered names it accepts "ismcts:key=value:..." for experiments (keys: iters, ms,
-// eps, cap, c, prior, reuse, rollout).
-func NewFor(game, name string) (engine.Bot, error) {
-	g, ok := games()[game]
-	if !ok {
-		return nil, fmt.Errorf("no bots for game %q", game)
-	}
+// New returns the bot called name for game, or an error listing the known ones. Besides the
+// game's own bots, "random" and the levels, it accepts "ismcts:key=value:..." for experiments
+// (keys: iters, ms, eps, cap, c, prior, reuse, rollout).
+func New(game engine.Game, name string) (engine.Bot, error) {
+	g := game.Bots()
 	name = strings.ToLower(name)
 	if rest, ok := strings.CutPrefix(name, "ismcts:"); ok {
 		return parseISMCTS(game, g, name, rest)
@@ -99,18 +54,20 @@ func NewFor(game, name string) (engine.Bot, error) {
 	if name == "random" {
 		return ai.Random{}, nil
 	}
-	if mk, ok := g.Heuristics[name]; ok {
-		return mk(), nil
+	for _, h := range g.Heuristics {
+		if h.Name == name {
+			return h.New(), nil
+		}
 	}
 	for _, l := range levelsFor(g) {
 		if l.Name == name {
 			return ismcts.New(l.Config), nil
 		}
 	}
-	return nil, fmt.Errorf("unknown bot %q (known: %s, or human)", name, strings.Join(NamesFor(game), ", "))
+	return nil, fmt.Errorf("unknown bot %q for %s (known: %s, or human)", engine.Clip(name, 64), game.Title(), strings.Join(Names(game), ", "))
 }
 
-func parseISMCTS(game string, g Game, name, spec string) (engine.Bot, error) {
+func parseISMCTS(game engine.Game, g engine.BotKit, name, spec string) (engine.Bot, error) {
 	cfg := ismcts.Config{Name: name, Rollout: g.Light(), MaxRolloutActions: g.RolloutCap, Evaluate: g.Evaluate}
 	for _, kv := range strings.Split(spec, ":") {
 		k, v, _ := strings.Cut(kv, "=")
@@ -134,7 +91,7 @@ func parseISMCTS(game string, g Game, name, spec string) (engine.Bot, error) {
 		case "reuse":
 			cfg.Reuse = f != 0
 		case "rollout":
-			b, err := NewFor(game, v)
+			b, err := New(game, v)
 			if err != nil {
 				return nil, err
 			}
@@ -146,18 +103,12 @@ func parseISMCTS(game string, g Game, name, spec string) (engine.Bot, error) {
 	return ismcts.New(cfg), nil
 }
 
-// Names lists the Star Realms bot names, sorted.
-func Names() []string { return NamesFor("realms") }
-
-// NamesFor lists the bot names of game, sorted (nil for an unknown game).
-func NamesFor(game string) []string {
-	g, ok := games()[game]
-	if !ok {
-		return nil
-	}
+// Names lists the bot names of game, sorted.
+func Names(game engine.Game) []string {
+	g := game.Bots()
 	n := []string{"random"}
-	for k := range g.Heuristics {
-		n = append(n, k)
+	for _, h := range g.Heuristics {
+		n = append(n, h.Name)
 	}
 	for _, l := range levelsFor(g) {
 		n = append(n, l.Name)

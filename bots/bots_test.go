@@ -3,9 +3,22 @@ package bots
 import (
 	"strings"
 	"testing"
+
+	"starnexus/engine"
+	"starnexus/games"
 )
 
-func TestNewFor(t *testing.T) {
+func registry(t *testing.T) *engine.Registry {
+	t.Helper()
+	r, err := games.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestNew(t *testing.T) {
+	r := registry(t)
 	tests := []struct {
 		game, name string
 		wantName   string // the bot's Name(), "" for an expected error
@@ -19,37 +32,45 @@ func TestNewFor(t *testing.T) {
 		{"nexus", "medium", "medium", ""},
 		{"nexus", "velocity", "", "unknown bot \"velocity\""},
 		{"realms", "grredy", "", "known: "},
-		{"chess", "random", "", "no bots for game \"chess\""},
+		{"realms", "ismcts:iters=x", "", "iters"},
+		{"realms", "ismcts:nope=1", "", "unknown key"},
 	}
 	for _, tc := range tests {
-		b, err := NewFor(tc.game, tc.name)
+		g, err := r.Get(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := New(g, tc.name)
 		if tc.errHas != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.errHas) {
-				t.Errorf("NewFor(%q, %q) error = %v, want one containing %q", tc.game, tc.name, err, tc.errHas)
+				t.Errorf("New(%q, %q) error = %v, want one containing %q", tc.game, tc.name, err, tc.errHas)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("NewFor(%q, %q): %v", tc.game, tc.name, err)
+			t.Errorf("New(%q, %q): %v", tc.game, tc.name, err)
 			continue
 		}
 		if b.Name() != tc.wantName {
-			t.Errorf("NewFor(%q, %q).Name() = %q, want %q", tc.game, tc.name, b.Name(), tc.wantName)
+			t.Errorf("New(%q, %q).Name() = %q, want %q", tc.game, tc.name, b.Name(), tc.wantName)
 		}
 	}
 }
 
-func TestNamesFor(t *testing.T) {
-	realms := strings.Join(Names(), ",")
-	if realms != "easy,expert,greedy,hard,medium,random,velocity" {
-		t.Errorf("Names() = %s", realms)
+func TestNames(t *testing.T) {
+	r := registry(t)
+	realms, _ := r.Get("realms")
+	if got := strings.Join(Names(realms), ","); got != "easy,expert,greedy,hard,medium,random,velocity" {
+		t.Errorf("Names(realms) = %s", got)
 	}
-	for _, n := range NamesFor("nexus") {
-		if _, err := NewFor("nexus", n); err != nil {
-			t.Errorf("nexus lists %q but NewFor refuses it: %v", n, err)
+	for _, g := range r.Games() {
+		for _, n := range Names(g) {
+			if _, err := New(g, n); err != nil {
+				t.Errorf("%s lists %q but New refuses it: %v", g.Name(), n, err)
+			}
 		}
-	}
-	if NamesFor("chess") != nil || LevelsFor("chess") != nil {
-		t.Error("an unknown game has names or levels")
+		if len(Levels(g)) != 4 {
+			t.Errorf("%s: %d levels, want easy, medium, hard, expert", g.Name(), len(Levels(g)))
+		}
 	}
 }

@@ -25,16 +25,20 @@ func TestNexusSearchPlaysDuels(t *testing.T) {
 		}
 		ds = append(ds, nexus.FromDeck(d))
 	}
-	g, err := NewFor("nexus", "greedy")
+	ng, err := registry(t).Get("nexus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(ng, "greedy")
 	if err != nil || g.Name() != "greedy" {
 		t.Fatalf("NewFor(nexus, greedy) = %v, %v", g, err)
 	}
 	for game := 0; game < 2; game++ {
-		search, err := NewFor("nexus", "ismcts:iters=4:cap=150:prior=1")
+		search, err := New(ng, "ismcts:iters=4:cap=150:prior=1")
 		if err != nil {
 			t.Fatal(err)
 		}
-		rnd, _ := NewFor("nexus", "random")
+		rnd, _ := New(ng, "random")
 		players := []engine.Bot{search, rnd}
 		if game == 1 {
 			players[0], players[1] = players[1], players[0]

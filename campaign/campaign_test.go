@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"starnexus/bots"
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
@@ -28,7 +27,7 @@ func load(t *testing.T) *campaigns.Campaign {
 // playOut plays st to its end with greedy bots.
 func playOut(t *testing.T, st *realms.State, seed uint64) {
 	t.Helper()
-	b, err := bots.New("greedy")
+	b, err := newBot("greedy")
 	if err != nil {
 		t.Fatal(err)
 	}

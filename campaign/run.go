@@ -14,6 +14,7 @@ import (
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
+	"starnexus/games/realms/realmsgame"
 	"starnexus/store"
 )
 
@@ -44,7 +45,7 @@ func Create(ctx context.Context, db DB, c *campaigns.Campaign, name string, who 
 func CreateWith(ctx context.Context, db DB, c *campaigns.Campaign, name string, who [2]string, seed *uint64, prep func(*State)) (*Run, error) {
 	for i, w := range who {
 		if !strings.EqualFold(w, "human") {
-			if _, err := bots.New(w); err != nil {
+			if _, err := newBot(w); err != nil {
 				return nil, fmt.Errorf("seat %d: %w", i+1, err)
 			}
 		}
@@ -227,7 +228,7 @@ func (r *Run) live(ctx context.Context, anyDriver bool) (*Live, error) {
 	l := &Live{Game: *g, St: st, Actions: acts, Bots: make([]engine.Bot, 2), Rngs: make([]engine.RNG, 2), derived: r.State.Reproducible()}
 	for i, p := range r.State.Players {
 		if !strings.EqualFold(p.Who, "human") {
-			if l.Bots[i], err = bots.New(p.Who); err != nil {
+			if l.Bots[i], err = newBot(p.Who); err != nil {
 				return nil, fmt.Errorf("seat %d: %w", i+1, err)
 			}
 		}
@@ -368,3 +369,7 @@ func cloneState(s *State) *State {
 	json.Unmarshal(data, &out)
 	return &out
 }
+
+// newBot makes a Star Realms bot by name. The bots do not read the card catalog, so the game
+// they are made for needs none.
+func newBot(name string) (engine.Bot, error) { return bots.New(realmsgame.WithCatalog(nil), name) }

@@ -14,7 +14,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"starnexus/bots"
 	"starnexus/engine"
 	nxcards "starnexus/games/nexus/cards"
 	"starnexus/games/nexus/decks"
@@ -187,8 +186,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		case store.Bot:
 			// Only the registered names: the "ismcts:k=v" experiment form would let a client
 			// set a search budget that occupies the server's cores.
-			if !slices.Contains(bots.NamesFor(m.Game), strings.ToLower(rs.Bot)) {
-				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(bots.NamesFor(m.Game), ", ")))
+			if !slices.Contains(botNames(m.Game), strings.ToLower(rs.Bot)) {
+				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(botNames(m.Game), ", ")))
 				return
 			}
 			st.Bot = strings.ToLower(rs.Bot)
@@ -508,7 +507,7 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := []bot{}
-	for _, n := range bots.NamesFor(game) {
+	for _, n := range botNames(game) {
 		out = append(out, bot{n})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": game, "bots": out})

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"starnexus/bots"
 	"starnexus/campaign"
 	"starnexus/engine"
 	"starnexus/games/realms"
@@ -410,8 +409,8 @@ func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
 			who[i], tokens[i] = "human", newToken()
 		case store.Bot:
 			b := strings.ToLower(strings.TrimSpace(rs.Bot))
-			if !slices.Contains(bots.NamesFor("realms"), b) {
-				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(bots.NamesFor("realms"), ", ")))
+			if !slices.Contains(botNames("realms"), b) {
+				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(botNames("realms"), ", ")))
 				return
 			}
 			who[i] = b

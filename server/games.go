@@ -10,7 +10,9 @@ import (
 	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/nexus/decks"
+	"starnexus/games/nexus/nexusgame"
 	"starnexus/games/realms"
+	"starnexus/games/realms/realmsgame"
 	"starnexus/store"
 )
 
@@ -192,7 +194,19 @@ func completeNexus(m *store.Game, seatDecks []string) error {
 }
 
 // newBot makes the bot of a seat of game.
-func newBot(game, name string) (engine.Bot, error) { return bots.NewFor(game, name) }
+func newBot(game, name string) (engine.Bot, error) { return bots.New(transitionalGame(game), name) }
+
+// transitionalGame is the engine.Game of a game's name for the bots, until the server takes
+// a registry. The bots read no card data.
+func transitionalGame(name string) engine.Game {
+	if name == "nexus" {
+		return nexusgame.WithTable(nil)
+	}
+	return realmsgame.WithCatalog(nil)
+}
+
+// botNames lists the bots a seat of game may name.
+func botNames(game string) []string { return bots.Names(transitionalGame(game)) }
 
 // nonNil makes a missing list of sets (Stellar Nexus has none to choose) an empty one in JSON.
 func nonNil(s []string) []string {

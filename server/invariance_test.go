@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"starnexus/bots"
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/store"
@@ -42,8 +41,8 @@ func hiddenInvariance(t *testing.T, bot string) {
 	a := mk([]string{"Viper", "Viper", "Scout", "Scout", "Scout"}, []string{"Scout", "Scout", "Scout", "Scout", "Scout"})
 	b := mk([]string{"Scout", "Scout", "Scout", "Scout", "Scout"}, []string{"Scout", "Viper", "Scout", "Viper", "Scout"})
 	probes := []string{"play Viper", "play Blob Fighter", "buy Blob Fighter", "attack Bob 99", "choose hand:Viper", "use Blob Fighter ally", "end"}
-	botA, _ := bots.New(bot)
-	botB, _ := bots.New(bot)
+	botA, _ := newBot("realms", bot)
+	botB, _ := newBot("realms", bot)
 	for step := 0; ; step++ {
 		if step > 60 {
 			t.Fatal("Ann's turn did not end")

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"starnexus/bots"
 	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/nexus/decks"
@@ -123,7 +122,7 @@ func TestBotsAndDecksByGame(t *testing.T) {
 			Bots []struct{ Name string } `json:"bots"`
 		}
 		json.Unmarshal(b, &body)
-		want := bots.NamesFor(map[string]string{"": "realms"}[game] + game)
+		want := botNames(map[string]string{"": "realms"}[game] + game)
 		var names []string
 		for _, x := range body.Bots {
 			names = append(names, x.Name)
@@ -284,7 +283,7 @@ func TestNexusDuelAgainstABot(t *testing.T) {
 // sorts them before the shuffle); this position once caught it dealing from their present
 // places.
 func TestNexusHiddenCardsChangeNothingForOthers(t *testing.T) {
-	names := bots.NamesFor("nexus")
+	names := botNames("nexus")
 	for _, bot := range []string{"random", "greedy", "easy"} {
 		if !slices.Contains(names, bot) {
 			t.Fatalf("no nexus bot %q (have %v)", bot, names)
@@ -321,8 +320,8 @@ func nexusInvariance(t *testing.T, bot string) {
 	b := mk([]string{"Rivet Sentry", "Forge Apprentice", "Ironclad Brute"}, []string{"Arc Gauntlet", "Magma Titan", "Hammerfall Challenge", "Field Repairs"})
 	probes := []string{"cast Pounce", "cast Magma Titan", "cast Field Repairs", "activate hero", "attack with Blade Dancer",
 		"block Blade Dancer with Rivet Sentry", "choose Bob", "choose Rivet Sentry", "pass", "done"}
-	botA, _ := bots.NewFor("nexus", bot)
-	botB, _ := bots.NewFor("nexus", bot)
+	botA, _ := newBot("nexus", bot)
+	botB, _ := newBot("nexus", bot)
 	ann := 0
 	for step := 0; ; step++ {
 		if step > 400 {

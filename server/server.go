@@ -23,7 +23,6 @@ import (
 	"sync"
 	"time"
 
-	"starnexus/bots"
 	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/realms"
@@ -108,7 +107,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, nexus: cfg.Nexus, log: cfg.Logger, owner: randomHex(8),
 		names: playername.ForGames(cfg.Catalog, cfg.Nexus),
-		games: map[string]*game{}, load: map[string]*sync.Mutex{}, live: map[string]bool{}, makeBot: bots.NewFor}
+		games: map[string]*game{}, load: map[string]*sync.Mutex{}, live: map[string]bool{}, makeBot: newBot}
 	s.edge = edge
 	s.lim = cfg.Limits.withDefaults()
 	s.limiter = newLimiter(s.lim)

@@ -18,12 +18,9 @@ import (
 	"starnexus/engine"
 )
 
-// Evaluator scores a State where a rollout stopped before the end of the game: it writes in
-// rewards[s] the chance it gives seat s to win, in [0, 1]. The State is a determinization,
-// the bot's own sample of the game, so reading all of it reveals nothing.
-type Evaluator interface {
-	Evaluate(st engine.State, rewards []float64)
-}
+// Evaluator scores a State where a rollout stopped before the end of the game
+// (engine.Evaluator).
+type Evaluator = engine.Evaluator
 
 // Config is one search bot's settings. The zero value of a field means its default.
 type Config struct {

@@ -4,28 +4,34 @@ import (
 	"starnexus/ai/ismcts"
 	"starnexus/bots"
 	"starnexus/engine"
+	"starnexus/games/nexus/nexusgame"
+	"starnexus/games/realms/realmsgame"
 )
 
-// The bot registry lives in package bots, shared with the server; these names keep the
-// commands' code short.
+// The bots are made by package bots from each game's kit; these names keep the commands'
+// code short until the commands take the registry. The bots read no card data.
 
-// levels are the difficulty levels, weakest first (bots.Levels).
+// levels are the Star Realms difficulty levels, weakest first (bots.Levels).
 var levels = func() []struct {
 	name string
 	cfg  ismcts.Config
 } {
+	ls := bots.Levels(realmsgame.WithCatalog(nil))
 	out := make([]struct {
 		name string
 		cfg  ismcts.Config
-	}, len(bots.Levels))
-	for i, l := range bots.Levels {
+	}, len(ls))
+	for i, l := range ls {
 		out[i].name, out[i].cfg = l.Name, l.Config
 	}
 	return out
 }()
 
-// newBot returns the bot called name (bots.New).
-func newBot(name string) (engine.Bot, error) { return bots.New(name) }
+// newBot returns the Star Realms bot called name (bots.New).
+func newBot(name string) (engine.Bot, error) { return bots.New(realmsgame.WithCatalog(nil), name) }
 
-// botNames lists the bots a seat may name.
-func botNames() []string { return bots.Names() }
+// newNexusBot returns the Stellar Nexus bot called name.
+func newNexusBot(name string) (engine.Bot, error) { return bots.New(nexusgame.WithTable(nil), name) }
+
+// botNames lists the Star Realms bots a seat may name.
+func botNames() []string { return bots.Names(realmsgame.WithCatalog(nil)) }

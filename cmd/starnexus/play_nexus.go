@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"starnexus/bots"
 	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/nexus/decks"
@@ -98,7 +97,7 @@ func newNexusGame(g nexusSetup) (*nexusGame, error) {
 			ng.humans++
 			continue
 		}
-		b, err := bots.NewFor("nexus", who)
+		b, err := newNexusBot(who)
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i+1, err)
 		}

@@ -269,3 +269,13 @@ func checkSeats(f uint8, n int) error {
 	}
 	return nil
 }
+
+// FormatSeats returns how many players the format called name takes.
+func FormatSeats(name string) (lo, hi int, ok bool) {
+	f, ok := formatCode(name)
+	if !ok {
+		return 0, 0, false
+	}
+	lo, hi = seatRange(f)
+	return lo, hi, true
+}

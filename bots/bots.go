@@ -64,7 +64,7 @@ func New(game engine.Game, name string) (engine.Bot, error) {
 			return ismcts.New(l.Config), nil
 		}
 	}
-	return nil, fmt.Errorf("unknown bot %q for %s (known: %s, or human)", engine.Clip(name, 64), game.Title(), strings.Join(Names(game), ", "))
+	return nil, fmt.Errorf("unknown bot %q (known: %s, or human)", engine.Clip(name, 64), strings.Join(Names(game), ", "))
 }
 
 func parseISMCTS(game engine.Game, g engine.BotKit, name, spec string) (engine.Bot, error) {

@@ -273,7 +273,9 @@ type First struct{}
 func (First) Name() string { return "first" }
 
 // Choose implements engine.Bot.
-func (First) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action { return legal[0] }
+func (First) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+	return legal[0]
+}
 
 // Smart plays the race's winning strategy when it can: reach the target, else leave the total
 // at target-4k.

@@ -1,9 +1,11 @@
-package scenario
+package scenario_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"starnexus/scenario"
 )
 
 const nexusBase = `name: t
@@ -143,13 +145,13 @@ var snRules = strings.Fields(`1.4 2.5
 // TestNexusRuleCoverage: every numbered rule of SN 6-17 is cited by a nexus scenario (issue
 // #6), directly or through one of its parts ("SN 12.7.2" covers 12.7, "SN 14.2(a)" 14.2).
 func TestNexusRuleCoverage(t *testing.T) {
-	files, err := Files([]string{filepath.Join("..", "testdata", "scenarios", "nexus")})
+	files, err := scenario.Files([]string{filepath.Join("..", "testdata", "scenarios", "nexus")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cited := map[string]bool{}
 	for _, f := range files {
-		scs, err := Load(f)
+		scs, err := scenario.Load(f)
 		if err != nil {
 			t.Fatal(err)
 		}

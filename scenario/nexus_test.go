@@ -102,7 +102,9 @@ expect:
 func TestNexusSetupErrors(t *testing.T) {
 	cases := []struct{ yaml, want string }{
 		{strings.Replace(nexusBase, "phase: main1", "phase: main1\ntrade_row: [Scout]", 1), "Star Realms keys"},
-		{strings.Replace(nexusBase, "phase: main1", "phase: main1\nvariants: {modifier_expiry: sideways}", 1), "cap_only, symmetric"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\nvariants: {modifier_expiry: sideways}", 1), "variants: option modifier_expiry: \"sideways\" is not cap_only or symmetric"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\noptions: {last_loser: Cat}", 1), "options: option last_loser: no player named \"Cat\""},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\noptions: {max_turn: 3}", 1), "did you mean max_turns"},
 		{strings.Replace(nexusBase, "phase: main1", "phase: lunch", 1), "one of upkeep"},
 		{strings.Replace(nexusBase, "hero: Kaira Swiftclaw", "hero: Kaira Swiftclw", 1), "did you mean"},
 		// Test cards are checked like the starter set's files.
@@ -171,5 +173,27 @@ func TestNexusRuleCoverage(t *testing.T) {
 		if !cited[r] {
 			t.Errorf("SN %s has no scenario", r)
 		}
+	}
+}
+
+// TestNexusOptions: variants: and options: go through the game's one option parser, so any
+// option it knows is set, and the position starts.
+func TestNexusOptions(t *testing.T) {
+	cases := []string{
+		"variants: {passive_triggers: stack, retain_priority: true}",
+		"options: {max_turns: 5, last_loser: 2}",
+		"options: {attack_refresh: every_step, last_loser: bob}",
+		"variants: {alteration_unblocks: false}",
+	}
+	for _, c := range cases {
+		t.Run(c, func(t *testing.T) {
+			res, err := runOne(t, strings.Replace(nexusBase, "phase: main1", "phase: main1\n"+c, 1)+"expect:\n  priority: Bob\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range res.Failures {
+				t.Error(f)
+			}
+		})
 	}
 }

@@ -45,10 +45,7 @@ func (g scenarioAdapter) Setup(sc *scenario.Scenario) (engine.State, error) {
 	if sc.Seed != nil {
 		pos.Seed = *sc.Seed
 	}
-	if err := setVariants(&pos.Options, sc.Variants); err != nil {
-		return nil, err
-	}
-	if err := setNexusOptions(&pos.Options, sc.Options, sc.Players); err != nil {
+	if err := setOptions(&pos.Options, sc); err != nil {
 		return nil, err
 	}
 	for _, p := range sc.Players {
@@ -111,96 +108,26 @@ func perm(e scenario.NexusEntry) nexus.Perm {
 	return nexus.Perm{Card: e.Card, Atk: e.Atk, Def: e.Def, Tapped: e.Tapped, Arrived: e.Arrived, Markers: e.Markers, Equipment: e.Equipment}
 }
 
-// setVariants reads the Part G flags.
-func setVariants(o *nexus.Options, v map[string]any) error {
-	keys := make([]string, 0, len(v))
-	for k := range v {
-		keys = append(keys, k)
+// setOptions reads a scenario's variants: (the Part G flags, SN Part G) and options: through
+// the one parser of Stellar Nexus options, nexus.SetOption, in name order; the players'
+// names come first, for last_loser.
+func setOptions(o *nexus.Options, sc *scenario.Scenario) error {
+	for _, p := range sc.Players {
+		o.Names = append(o.Names, p.Name)
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		val := strings.ToLower(fmt.Sprint(v[k]))
-		bad := func(allowed string) error {
-			return fmt.Errorf("variants: %s: %q is not one of %s", k, val, allowed)
+	for _, group := range []struct {
+		key  string
+		vals map[string]any
+	}{{"variants", sc.Variants}, {"options", sc.Options}} {
+		keys := make([]string, 0, len(group.vals))
+		for k := range group.vals {
+			keys = append(keys, k)
 		}
-		switch k {
-		case "attack_refresh":
-			switch val {
-			case "upkeep":
-			case "every_step":
-				o.AttackRefresh = true
-			default:
-				return bad("upkeep, every_step")
+		sort.Strings(keys)
+		for _, k := range keys {
+			if err := nexus.SetOption(o, k, fmt.Sprint(group.vals[k])); err != nil {
+				return fmt.Errorf("%s: %w", group.key, err)
 			}
-		case "modifier_expiry":
-			switch val {
-			case "cap_only":
-			case "symmetric":
-				o.SymmetricExpiry = true
-			default:
-				return bad("cap_only, symmetric")
-			}
-		case "alteration_unblocks":
-			switch val {
-			case "true":
-			case "false":
-				o.NoAlterationUnbind = true
-			default:
-				return bad("true, false")
-			}
-		case "passive_triggers":
-			switch val {
-			case "immediate":
-			case "stack":
-				o.TriggersOnStack = true
-			default:
-				return bad("immediate, stack")
-			}
-		case "retain_priority":
-			switch val {
-			case "false":
-			case "true":
-				o.RetainPriority = true
-			default:
-				return bad("true, false")
-			}
-		case "instant_duration":
-			switch val {
-			case "phase":
-			case "turn":
-				o.InstantTurn = true
-			default:
-				return bad("phase, turn")
-			}
-		default:
-			return fmt.Errorf("variants: unknown variant %q (attack_refresh, modifier_expiry, alteration_unblocks, passive_triggers, retain_priority, instant_duration)", k)
-		}
-	}
-	return nil
-}
-
-func setNexusOptions(o *nexus.Options, v map[string]any, players []scenario.Player) error {
-	for k, val := range v {
-		switch k {
-		case "last_loser":
-			name := fmt.Sprint(val)
-			o.LastLoser = 0
-			for i, p := range players {
-				if strings.EqualFold(p.Name, name) {
-					o.LastLoser = i + 1
-				}
-			}
-			if o.LastLoser == 0 {
-				return fmt.Errorf("options: last_loser: no player named %q", name)
-			}
-		case "max_turns":
-			n, err := scenario.WantInt(val)
-			if err != nil {
-				return fmt.Errorf("options: max_turns: %w", err)
-			}
-			o.MaxTurns = n
-		default:
-			return fmt.Errorf("options: unknown Stellar Nexus option %q (max_turns, last_loser)", k)
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"reflect"
 	"runtime"
 	"strings"
 
@@ -62,9 +61,42 @@ type Game interface {
 	Same(a, b engine.State) bool
 }
 
-// Runner runs scenarios of the games it knows.
+// Adapted is the optional interface of an engine.Game whose scenarios the runner can run:
+// Scenario returns the game's adapter. A registered game without it is refused with a clear
+// failure, as is a game the registry does not list.
+type Adapted interface {
+	Scenario() Game
+}
+
+// Runner runs scenarios of the games of a registry.
 type Runner struct {
-	Games map[string]Game
+	reg *engine.Registry
+}
+
+// NewRunner returns a Runner for the games of reg: a scenario's game: key names one of them.
+func NewRunner(reg *engine.Registry) *Runner { return &Runner{reg: reg} }
+
+// adapter finds the scenario adapter of the game called name.
+func (r *Runner) adapter(name string) (Game, error) {
+	if r.reg == nil {
+		return nil, errors.New("the scenario runner has no games")
+	}
+	if name == "" {
+		return nil, errors.New("missing game")
+	}
+	g, err := r.reg.Get(name)
+	if err != nil {
+		return nil, err
+	}
+	a, ok := g.(Adapted)
+	if !ok {
+		return nil, fmt.Errorf("game %q (%s) has no scenario adapter: the runner cannot set up its positions", g.Name(), g.Title())
+	}
+	sg := a.Scenario()
+	if sg == nil {
+		return nil, fmt.Errorf("game %q (%s) has no scenario adapter: the runner cannot set up its positions", g.Name(), g.Title())
+	}
+	return sg, nil
 }
 
 // Run runs one scenario. A failed expectation is reported and the scenario goes on; a step
@@ -86,9 +118,9 @@ func (r *Runner) Run(sc *Scenario) (res Result) {
 		res.Failures = append(res.Failures, f)
 		return res
 	}
-	g, ok := r.Games[sc.Game]
-	if !ok {
-		return fail(Failure{Reason: fmt.Sprintf("unknown game %q", sc.Game)})
+	g, err := r.adapter(sc.Game)
+	if err != nil {
+		return fail(Failure{Reason: err.Error()})
 	}
 	st, err := g.Setup(sc)
 	if sc.SetupError != "" {
@@ -246,7 +278,3 @@ func (r *Runner) check(g Game, st engine.State, e *Expect, step, line int, after
 	}
 	return out
 }
-
-// sameValue compares two states with reflect.DeepEqual: for games whose State is a plain
-// value this is exact.
-func sameValue(a, b engine.State) bool { return reflect.DeepEqual(a, b) }

@@ -1,23 +1,31 @@
-package scenario
+package scenario_test
 
 import (
 	"strings"
 	"testing"
 
 	"starnexus/engine"
+	"starnexus/games"
+	"starnexus/scenario"
 )
 
-func runOne(t *testing.T, text string) (Result, error) {
+// registry is the program's registry of games, for the scenarios of the shipped games.
+func registry(t *testing.T) *engine.Registry {
 	t.Helper()
-	scs, err := Parse("test.yaml", []byte(text))
-	if err != nil {
-		return Result{}, err
-	}
-	r, err := NewRunner()
+	reg, err := games.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.Run(scs[0]), nil
+	return reg
+}
+
+func runOne(t *testing.T, text string) (scenario.Result, error) {
+	t.Helper()
+	scs, err := scenario.Parse("test.yaml", []byte(text))
+	if err != nil {
+		return scenario.Result{}, err
+	}
+	return scenario.NewRunner(registry(t)).Run(scs[0]), nil
 }
 
 const base = `name: t
@@ -87,45 +95,60 @@ func TestScenarioOutcomes(t *testing.T) {
 	}
 }
 
-// panicky is a Game whose setup or checks panic, standing for an engine bug.
+// panicky is a scenario adapter whose setup or checks panic, standing for an engine bug.
 type panicky struct {
-	Realms
+	scenario.Game
 	inSetup bool
 }
 
-func (g panicky) Setup(sc *Scenario) (engine.State, error) {
+func (g panicky) Setup(sc *scenario.Scenario) (engine.State, error) {
 	if g.inSetup {
 		var zone []int
 		_ = zone[len(sc.Name)] // index out of range, as an overflowing engine array would
 	}
-	return g.Realms.Setup(sc)
+	return g.Game.Setup(sc)
 }
 
 func (g panicky) Check(st engine.State, key string, want any) (bool, string, string, error) {
 	if key == "boom" {
 		panic("check exploded")
 	}
-	return g.Realms.Check(st, key, want)
+	return g.Game.Check(st, key, want)
 }
+
+// renamed is a registered game under another name, with another scenario adapter.
+type renamed struct {
+	engine.Game
+	name    string
+	adapter scenario.Game
+}
+
+func (g renamed) Name() string            { return g.name }
+func (g renamed) Scenario() scenario.Game { return g.adapter }
 
 // TestPanicFailsOnlyItsScenario checks that a panic in one scenario is that scenario's
 // failure, with where it happened, and that the scenarios after it still run and pass.
 func TestPanicFailsOnlyItsScenario(t *testing.T) {
-	r, err := NewRunner()
+	realms, err := registry(t).Get("realms")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rg := r.Games["realms"].(Realms)
-	r.Games["setup-panics"] = panicky{Realms: rg, inSetup: true}
-	r.Games["check-panics"] = panicky{Realms: rg}
+	rg := realms.(scenario.Adapted).Scenario()
+	reg, err := engine.NewRegistry(realms,
+		renamed{Game: realms, name: "setup-panics", adapter: panicky{Game: rg, inSetup: true}},
+		renamed{Game: realms, name: "check-panics", adapter: panicky{Game: rg}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := scenario.NewRunner(reg)
 	text := strings.Replace(base, "game: realms", "game: setup-panics", 1) + "---\n" +
 		strings.Replace(base, "game: realms", "game: check-panics", 1) + "steps:\n  - play Scout\n  - expect: {boom: 1}\n  - play Blob Fighter\n" + "---\n" +
 		base + "steps:\n  - play Blob Fighter\nexpect:\n  Ann.combat: 3\n"
-	scs, err := Parse("test.yaml", []byte(text))
+	scs, err := scenario.Parse("test.yaml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var results []Result
+	var results []scenario.Result
 	for _, sc := range scs {
 		results = append(results, r.Run(sc)) // a panic escaping Run would end the test here
 	}
@@ -149,7 +172,7 @@ func TestPanicFailsOnlyItsScenario(t *testing.T) {
 			t.Errorf("scenario %d: failures %q; want a panic report containing %q", i+1, got, wants[i])
 		}
 	}
-	if got := results[0].Failures[0].Reason; !strings.Contains(got, "(in starnexus/scenario.panicky.Setup, run_test.go:") {
+	if got := results[0].Failures[0].Reason; !strings.Contains(got, "(in starnexus/scenario_test.panicky.Setup, run_test.go:") {
 		t.Errorf("setup panic %q does not say where it happened", got)
 	}
 	if got := results[1].Failures[0].String(); !strings.Contains(got, "check exploded") || !strings.Contains(got, `after "play Scout"`) {
@@ -225,39 +248,6 @@ func TestSetupError(t *testing.T) {
 	for _, text := range []string{base + "setup_error: true\nsteps: [end]\n", base + "setup_error: true\nexpect: {Ann.trade: 0}\n", base + "setup_error: false\n"} {
 		if _, err := runOne(t, text); err == nil || !strings.Contains(err.Error(), "setup_error") {
 			t.Errorf("%q: error %v, want one about setup_error", text, err)
-		}
-	}
-}
-
-// TestRealmsSeesAndDiscardTop checks that sees and discard_top fail when the view or the pile
-// differs, and say what they found.
-func TestRealmsSeesAndDiscardTop(t *testing.T) {
-	raid := "name: t\ngame: realms\nformat: raid\nplayers:\n  - {name: Boss, hand: [Scout]}\n  - {name: Ann, hand: [Cutter], discard: [Viper, Scout]}\n  - {name: Bob, hand: [Viper]}\n"
-	tests := []struct {
-		expect string
-		ok     bool
-		want   string
-	}{
-		{"Boss.sees.Ann.hand: [Cutter]", false, "want [Cutter], got hidden"},
-		{"Bob.sees.Ann.hand: hidden", false, "want hidden, got [Cutter]"},
-		{"Bob.sees.Ann.hand: [Cutter]", true, ""},
-		{"Bob.sees.Ann.hand_count: 2", false, "want 2, got 1"},
-		{"Ann.sees.Boss.colour: 1", false, "sees: unknown field"},
-		{"Ann.discard_top: [Scout]", true, ""},
-		{"Ann.discard_top: [Viper]", false, "want [Viper] on top, got [Scout, Viper]"},
-	}
-	for _, tt := range tests {
-		res, err := runOne(t, raid+"expect:\n  "+tt.expect+"\n")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var msgs []string
-		for _, f := range res.Failures {
-			msgs = append(msgs, f.String())
-		}
-		got := strings.Join(msgs, "\n")
-		if res.OK() != tt.ok || !strings.Contains(got, tt.want) {
-			t.Errorf("%s: ok=%v failures %q; want ok=%v and %q", tt.expect, res.OK(), got, tt.ok, tt.want)
 		}
 	}
 }

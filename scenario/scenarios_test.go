@@ -1,25 +1,24 @@
-package scenario
+package scenario_test
 
 import (
 	"path/filepath"
 	"testing"
+
+	"starnexus/scenario"
 )
 
 // TestScenarioFiles runs every scenario under testdata/scenarios, one subtest each.
 func TestScenarioFiles(t *testing.T) {
-	files, err := Files([]string{filepath.Join("..", "testdata", "scenarios")})
+	files, err := scenario.Files([]string{filepath.Join("..", "testdata", "scenarios")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
 		t.Fatal("no scenario files found")
 	}
-	runner, err := NewRunner()
-	if err != nil {
-		t.Fatal(err)
-	}
+	runner := scenario.NewRunner(registry(t))
 	for _, f := range files {
-		scs, err := Load(f)
+		scs, err := scenario.Load(f)
 		if err != nil {
 			t.Errorf("%v", err)
 			continue

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"starnexus/games"
 	"starnexus/scenario"
 )
 
@@ -29,11 +30,12 @@ func runScenario(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "scenario run:", err)
 		return 2
 	}
-	runner, err := scenario.NewRunner()
+	reg, err := games.Registry()
 	if err != nil {
 		fmt.Fprintln(stderr, "scenario run:", err)
 		return 2
 	}
+	runner := scenario.NewRunner(reg)
 	passed, failed := 0, 0
 	for _, f := range files {
 		scs, err := scenario.Load(f)

@@ -1,10 +1,32 @@
-package scenario
+package nexusgame_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"starnexus/engine"
+	"starnexus/games/nexus/nexusgame"
+	"starnexus/scenario"
 )
+
+// runOne runs the first scenario of text with a registry that holds Stellar Nexus alone.
+func runOne(t *testing.T, text string) (scenario.Result, error) {
+	t.Helper()
+	scs, err := scenario.Parse("test.yaml", []byte(text))
+	if err != nil {
+		return scenario.Result{}, err
+	}
+	g, err := nexusgame.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := engine.NewRegistry(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return scenario.NewRunner(reg).Run(scs[0]), nil
+}
 
 const nexusBase = `name: t
 game: nexus
@@ -100,7 +122,9 @@ expect:
 func TestNexusSetupErrors(t *testing.T) {
 	cases := []struct{ yaml, want string }{
 		{strings.Replace(nexusBase, "phase: main1", "phase: main1\ntrade_row: [Scout]", 1), "Star Realms keys"},
-		{strings.Replace(nexusBase, "phase: main1", "phase: main1\nvariants: {modifier_expiry: sideways}", 1), "cap_only, symmetric"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\nvariants: {modifier_expiry: sideways}", 1), "variants: option modifier_expiry: \"sideways\" is not cap_only or symmetric"},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\noptions: {last_loser: Cat}", 1), "options: option last_loser: no player named \"Cat\""},
+		{strings.Replace(nexusBase, "phase: main1", "phase: main1\noptions: {max_turn: 3}", 1), "did you mean max_turns"},
 		{strings.Replace(nexusBase, "phase: main1", "phase: lunch", 1), "one of upkeep"},
 		{strings.Replace(nexusBase, "hero: Kaira Swiftclaw", "hero: Kaira Swiftclw", 1), "did you mean"},
 		// Test cards are checked like the starter set's files.
@@ -143,13 +167,13 @@ var snRules = strings.Fields(`1.4 2.5
 // TestNexusRuleCoverage: every numbered rule of SN 6-17 is cited by a nexus scenario (issue
 // #6), directly or through one of its parts ("SN 12.7.2" covers 12.7, "SN 14.2(a)" 14.2).
 func TestNexusRuleCoverage(t *testing.T) {
-	files, err := Files([]string{filepath.Join("..", "testdata", "scenarios", "nexus")})
+	files, err := scenario.Files([]string{filepath.Join("..", "..", "..", "testdata", "scenarios", "nexus")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cited := map[string]bool{}
 	for _, f := range files {
-		scs, err := Load(f)
+		scs, err := scenario.Load(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,5 +193,27 @@ func TestNexusRuleCoverage(t *testing.T) {
 		if !cited[r] {
 			t.Errorf("SN %s has no scenario", r)
 		}
+	}
+}
+
+// TestNexusOptions: variants: and options: go through the game's one option parser, so any
+// option it knows is set, and the position starts.
+func TestNexusOptions(t *testing.T) {
+	cases := []string{
+		"variants: {passive_triggers: stack, retain_priority: true}",
+		"options: {max_turns: 5, last_loser: 2}",
+		"options: {attack_refresh: every_step, last_loser: bob}",
+		"variants: {alteration_unblocks: false}",
+	}
+	for _, c := range cases {
+		t.Run(c, func(t *testing.T) {
+			res, err := runOne(t, strings.Replace(nexusBase, "phase: main1", "phase: main1\n"+c, 1)+"expect:\n  priority: Bob\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range res.Failures {
+				t.Error(f)
+			}
+		})
 	}
 }

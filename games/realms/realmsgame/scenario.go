@@ -1,4 +1,4 @@
-package scenario
+package realmsgame
 
 import (
 	"fmt"
@@ -10,28 +10,20 @@ import (
 
 	"starnexus/engine"
 	"starnexus/games/realms"
+	"starnexus/scenario"
 )
 
-// Realms runs Star Realms scenarios against a card catalog.
-type Realms struct {
+// Scenario implements scenario.Adapted: Star Realms positions and expectations of scenario
+// files (shared/spec/scenario-format.md, docs/scenarios.md).
+func (g *Game) Scenario() scenario.Game { return scenarioAdapter{Cat: g.cat} }
+
+// scenarioAdapter runs Star Realms scenarios against a card catalog.
+type scenarioAdapter struct {
 	Cat *realms.Catalog
 }
 
-// NewRunner returns a Runner for every game that has scenarios.
-func NewRunner() (*Runner, error) {
-	cat, err := realms.LoadCatalog()
-	if err != nil {
-		return nil, err
-	}
-	nx, err := NewNexus()
-	if err != nil {
-		return nil, err
-	}
-	return &Runner{Games: map[string]Game{"realms": Realms{Cat: cat}, "nexus": nx}}, nil
-}
-
-// Setup implements Game.
-func (g Realms) Setup(sc *Scenario) (engine.State, error) {
+// Setup implements scenario.Game.
+func (g scenarioAdapter) Setup(sc *scenario.Scenario) (engine.State, error) {
 	if sc.Phase != "" || sc.Variants != nil {
 		return nil, fmt.Errorf("phase and variants are Stellar Nexus keys")
 	}
@@ -73,7 +65,7 @@ func (g Realms) Setup(sc *Scenario) (engine.State, error) {
 }
 
 // campaignOf reads the campaign keys of a scenario's players (SR 8): nil when none is given.
-func campaignOf(sc *Scenario) (*realms.Campaign, error) {
+func campaignOf(sc *scenario.Scenario) (*realms.Campaign, error) {
 	has := sc.Political
 	for _, p := range sc.Players {
 		has = has || p.Faction != "" || p.Sheets != nil || p.UsedRows != nil || p.CurrentSheet != "" || p.TurnStart != ""
@@ -127,11 +119,11 @@ func rowRef(t string) (realms.RowRef, error) {
 	return realms.RowRef{Sheet: strings.TrimSpace(t[:i]), Row: n}, nil
 }
 
-// Same implements Game.
-func (g Realms) Same(a, b engine.State) bool { return sameValue(a, b) }
+// Same implements scenario.Game.
+func (g scenarioAdapter) Same(a, b engine.State) bool { return scenario.SameValue(a, b) }
 
-// Check implements Game.
-func (g Realms) Check(es engine.State, key string, want any) (bool, string, string, error) {
+// Check implements scenario.Game.
+func (g scenarioAdapter) Check(es engine.State, key string, want any) (bool, string, string, error) {
 	s := es.(*realms.State)
 	g.Cat = s.Catalog() // the game's own: scenario cards and upgraded copies
 	who, field, perPlayer := strings.Cut(key, ".")
@@ -147,7 +139,7 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 	}
 	switch field {
 	case "authority", "trade", "combat", "hand_count", "deck_count", "discard_count":
-		n, err := wantInt(want)
+		n, err := scenario.WantInt(want)
 		if err != nil {
 			return false, "", "", err
 		}
@@ -185,7 +177,7 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 		got := g.names(pile[:min(len(pile), len(names))])
 		return strings.Join(got, ", ") == strings.Join(names, ", "), "[" + strings.Join(g.names(pile), ", ") + "]", "[" + strings.Join(names, ", ") + "] on top", nil
 	case "rows_used":
-		want, ok := toStrings(want)
+		want, ok := scenario.ToStrings(want)
 		if !ok {
 			return false, "", "", fmt.Errorf("want a list of rows, as in [\"Empire 1/3\"]")
 		}
@@ -216,7 +208,7 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 			if err != nil {
 				return false, "", "", err
 			}
-			n, err := wantInt(v)
+			n, err := scenario.WantInt(v)
 			if err != nil {
 				return false, "", "", err
 			}
@@ -232,15 +224,15 @@ func (g Realms) Check(es engine.State, key string, want any) (bool, string, stri
 // checkSeen reads "Q.sees.P.FIELD": what Q's view (the one a client of Q receives) shows of
 // P. FIELD is hand (a list, or hidden when Q may not see it: SR 11.1, 10.4, 10.6),
 // hand_count or deck_count.
-func (g Realms) checkSeen(s *realms.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
-	p, field, err := seenPlayer(key, s.SeatByName)
+func (g scenarioAdapter) checkSeen(s *realms.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
+	p, field, err := scenario.SeenPlayer(key, s.SeatByName)
 	if err != nil {
 		return false, "", "", err
 	}
 	v := s.RealmsView(viewer)
 	switch field {
 	case "hand_count", "deck_count":
-		n, err := wantInt(want)
+		n, err := scenario.WantInt(want)
 		if err != nil {
 			return false, "", "", err
 		}
@@ -270,14 +262,14 @@ func (g Realms) checkSeen(s *realms.State, viewer engine.Seat, key string, want 
 	return false, "", "", fmt.Errorf("sees: unknown field %q (hand, hand_count, deck_count)", field)
 }
 
-func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, string, error) {
+func (g scenarioAdapter) checkGame(s *realms.State, key string, want any) (bool, string, string, error) {
 	switch key {
 	case "trade_row":
 		return g.multiset(want, s.TradeRowCards())
 	case "scrap_heap":
 		return g.multiset(want, s.ScrapHeapCards())
 	case "trade_deck_count", "explorers":
-		n, err := wantInt(want)
+		n, err := scenario.WantInt(want)
 		if err != nil {
 			return false, "", "", err
 		}
@@ -307,7 +299,7 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 		if want == nil {
 			name = "none"
 		}
-		if team, err := wantInt(want); err == nil && len(w) > 0 {
+		if team, err := scenario.WantInt(want); err == nil && len(w) > 0 {
 			// A team number: every winner is of that team.
 			ok := true
 			for _, seat := range w {
@@ -325,7 +317,7 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 		}
 		return strings.EqualFold(got, name), got, name, nil
 	case "upgrades":
-		want, ok := toStrings(want)
+		want, ok := scenario.ToStrings(want)
 		if !ok {
 			return false, "", "", fmt.Errorf("want a list of upgraded copies in the order made, as in [\"Cutter (Empire 1/3)\"]")
 		}
@@ -336,7 +328,7 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 		gs, ws := "["+strings.Join(got, ", ")+"]", "["+strings.Join(want, ", ")+"]"
 		return strings.EqualFold(gs, ws), gs, ws, nil
 	case "legal", "not_legal":
-		texts, ok := toStrings(want)
+		texts, ok := scenario.ToStrings(want)
 		if !ok {
 			return false, "", "", fmt.Errorf("want a list of action texts")
 		}
@@ -379,7 +371,7 @@ func (g Realms) checkGame(s *realms.State, key string, want any) (bool, string, 
 	return false, "", "", fmt.Errorf("unknown key %q (known: trade_row, scrap_heap, trade_deck_count, explorers, active, winner, legal, not_legal, upgrades, or PLAYER.FIELD)", key)
 }
 
-func (g Realms) damage(m map[realms.CardID]int) string {
+func (g scenarioAdapter) damage(m map[realms.CardID]int) string {
 	var parts []string
 	for c, n := range m {
 		parts = append(parts, fmt.Sprintf("%s: %d", g.Cat.Card(c).Name, n))
@@ -388,7 +380,7 @@ func (g Realms) damage(m map[realms.CardID]int) string {
 	return "{" + strings.Join(parts, ", ") + "}"
 }
 
-func (g Realms) names(ids []realms.CardID) []string {
+func (g scenarioAdapter) names(ids []realms.CardID) []string {
 	out := make([]string, len(ids))
 	for i, c := range ids {
 		out[i] = g.Cat.Card(c).Name
@@ -397,11 +389,11 @@ func (g Realms) names(ids []realms.CardID) []string {
 }
 
 // wantCards resolves the card names of an expectation to their English names.
-func (g Realms) wantCards(want any) ([]string, error) {
+func (g scenarioAdapter) wantCards(want any) ([]string, error) {
 	if want == nil {
 		return nil, nil
 	}
-	list, ok := toStrings(want)
+	list, ok := scenario.ToStrings(want)
 	if !ok {
 		return nil, fmt.Errorf("want a list of card names, got %v", want)
 	}
@@ -417,7 +409,7 @@ func (g Realms) wantCards(want any) ([]string, error) {
 }
 
 // multiset compares card lists regardless of order.
-func (g Realms) multiset(want any, got []realms.CardID) (bool, string, string, error) {
+func (g scenarioAdapter) multiset(want any, got []realms.CardID) (bool, string, string, error) {
 	w, err := g.wantCards(want)
 	if err != nil {
 		return false, "", "", err
@@ -427,48 +419,4 @@ func (g Realms) multiset(want any, got []realms.CardID) (bool, string, string, e
 	sort.Strings(gn)
 	ws, gs := "["+strings.Join(w, ", ")+"]", "["+strings.Join(gn, ", ")+"]"
 	return ws == gs, gs, ws, nil
-}
-
-func toStrings(v any) ([]string, bool) {
-	if v == nil {
-		return nil, true
-	}
-	list, ok := v.([]any)
-	if !ok {
-		return nil, false
-	}
-	out := make([]string, len(list))
-	for i, x := range list {
-		s, ok := x.(string)
-		if !ok {
-			return nil, false
-		}
-		out[i] = s
-	}
-	return out, true
-}
-
-func wantInt(v any) (int, error) {
-	switch n := v.(type) {
-	case int:
-		return n, nil
-	case int64:
-		return int(n), nil
-	case uint64:
-		return int(n), nil
-	}
-	return 0, fmt.Errorf("want a whole number, got %v", v)
-}
-
-// seenPlayer reads the PLAYER.FIELD of a "Q.sees.PLAYER.FIELD" expectation (both games).
-func seenPlayer(key string, byName func(string) (engine.Seat, bool)) (engine.Seat, string, error) {
-	who, field, ok := strings.Cut(key, ".")
-	if !ok {
-		return 0, "", fmt.Errorf("sees: write VIEWER.sees.PLAYER.FIELD")
-	}
-	p, ok := byName(who)
-	if !ok {
-		return 0, "", fmt.Errorf("sees: no player named %q", who)
-	}
-	return p, field, nil
 }

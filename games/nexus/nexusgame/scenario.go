@@ -1,4 +1,4 @@
-package scenario
+package nexusgame
 
 import (
 	"encoding/json"
@@ -16,24 +16,20 @@ import (
 	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/nexus/cards"
+	"starnexus/scenario"
 )
 
-// Nexus runs Stellar Nexus scenarios (scenario-format.md, game: nexus).
-type Nexus struct {
+// Scenario implements scenario.Adapted: Stellar Nexus positions, the runner-side conveniences
+// of its steps and its expectations (shared/spec/scenario-format.md, game: nexus).
+func (g *Game) Scenario() scenario.Game { return scenarioAdapter{Tab: g.tab} }
+
+// scenarioAdapter runs Stellar Nexus scenarios against a card table.
+type scenarioAdapter struct {
 	Tab *nexus.Table
 }
 
-// NewNexus compiles the built-in starter set for the runner.
-func NewNexus() (Nexus, error) {
-	tab, err := nexus.Builtin()
-	if err != nil {
-		return Nexus{}, fmt.Errorf("nexus cards: %w", err)
-	}
-	return Nexus{Tab: tab}, nil
-}
-
-// Setup implements Game.
-func (g Nexus) Setup(sc *Scenario) (engine.State, error) {
+// Setup implements scenario.Game.
+func (g scenarioAdapter) Setup(sc *scenario.Scenario) (engine.State, error) {
 	if len(sc.Sets) > 0 || sc.TradeRow != nil || sc.TradeDeck != nil || sc.Explorers != nil || sc.Political {
 		return nil, fmt.Errorf("sets, trade_row, trade_deck, explorers and political are Star Realms keys")
 	}
@@ -49,10 +45,7 @@ func (g Nexus) Setup(sc *Scenario) (engine.State, error) {
 	if sc.Seed != nil {
 		pos.Seed = *sc.Seed
 	}
-	if err := setVariants(&pos.Options, sc.Variants); err != nil {
-		return nil, err
-	}
-	if err := setNexusOptions(&pos.Options, sc.Options, sc.Players); err != nil {
+	if err := setOptions(&pos.Options, sc); err != nil {
 		return nil, err
 	}
 	for _, p := range sc.Players {
@@ -111,107 +104,37 @@ func (o overlayFS) ReadFile(name string) ([]byte, error) {
 	return fs.ReadFile(o.base, name)
 }
 
-func perm(e NexusEntry) nexus.Perm {
+func perm(e scenario.NexusEntry) nexus.Perm {
 	return nexus.Perm{Card: e.Card, Atk: e.Atk, Def: e.Def, Tapped: e.Tapped, Arrived: e.Arrived, Markers: e.Markers, Equipment: e.Equipment}
 }
 
-// setVariants reads the Part G flags.
-func setVariants(o *nexus.Options, v map[string]any) error {
-	keys := make([]string, 0, len(v))
-	for k := range v {
-		keys = append(keys, k)
+// setOptions reads a scenario's variants: (the Part G flags, SN Part G) and options: through
+// the one parser of Stellar Nexus options, nexus.SetOption, in name order; the players'
+// names come first, for last_loser.
+func setOptions(o *nexus.Options, sc *scenario.Scenario) error {
+	for _, p := range sc.Players {
+		o.Names = append(o.Names, p.Name)
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		val := strings.ToLower(fmt.Sprint(v[k]))
-		bad := func(allowed string) error {
-			return fmt.Errorf("variants: %s: %q is not one of %s", k, val, allowed)
+	for _, group := range []struct {
+		key  string
+		vals map[string]any
+	}{{"variants", sc.Variants}, {"options", sc.Options}} {
+		keys := make([]string, 0, len(group.vals))
+		for k := range group.vals {
+			keys = append(keys, k)
 		}
-		switch k {
-		case "attack_refresh":
-			switch val {
-			case "upkeep":
-			case "every_step":
-				o.AttackRefresh = true
-			default:
-				return bad("upkeep, every_step")
+		sort.Strings(keys)
+		for _, k := range keys {
+			if err := nexus.SetOption(o, k, fmt.Sprint(group.vals[k])); err != nil {
+				return fmt.Errorf("%s: %w", group.key, err)
 			}
-		case "modifier_expiry":
-			switch val {
-			case "cap_only":
-			case "symmetric":
-				o.SymmetricExpiry = true
-			default:
-				return bad("cap_only, symmetric")
-			}
-		case "alteration_unblocks":
-			switch val {
-			case "true":
-			case "false":
-				o.NoAlterationUnbind = true
-			default:
-				return bad("true, false")
-			}
-		case "passive_triggers":
-			switch val {
-			case "immediate":
-			case "stack":
-				o.TriggersOnStack = true
-			default:
-				return bad("immediate, stack")
-			}
-		case "retain_priority":
-			switch val {
-			case "false":
-			case "true":
-				o.RetainPriority = true
-			default:
-				return bad("true, false")
-			}
-		case "instant_duration":
-			switch val {
-			case "phase":
-			case "turn":
-				o.InstantTurn = true
-			default:
-				return bad("phase, turn")
-			}
-		default:
-			return fmt.Errorf("variants: unknown variant %q (attack_refresh, modifier_expiry, alteration_unblocks, passive_triggers, retain_priority, instant_duration)", k)
 		}
 	}
 	return nil
 }
 
-func setNexusOptions(o *nexus.Options, v map[string]any, players []Player) error {
-	for k, val := range v {
-		switch k {
-		case "last_loser":
-			name := fmt.Sprint(val)
-			o.LastLoser = 0
-			for i, p := range players {
-				if strings.EqualFold(p.Name, name) {
-					o.LastLoser = i + 1
-				}
-			}
-			if o.LastLoser == 0 {
-				return fmt.Errorf("options: last_loser: no player named %q", name)
-			}
-		case "max_turns":
-			n, err := wantInt(val)
-			if err != nil {
-				return fmt.Errorf("options: max_turns: %w", err)
-			}
-			o.MaxTurns = n
-		default:
-			return fmt.Errorf("options: unknown Stellar Nexus option %q (max_turns, last_loser)", k)
-		}
-	}
-	return nil
-}
-
-// Same implements Game.
-func (g Nexus) Same(a, b engine.State) bool { return sameValue(a, b) }
+// Same implements scenario.Game.
+func (g scenarioAdapter) Same(a, b engine.State) bool { return scenario.SameValue(a, b) }
 
 // splitInline cuts "cast X on T1, T2 paying R1, R2" into its parts.
 func splitInline(text string) (lead string, targets, pays []string) {
@@ -242,12 +165,12 @@ func splitList(s string) []string {
 	return out
 }
 
-// Do implements Doer: the runner-side conveniences of scenario-format.md for Stellar Nexus.
-func (g Nexus) Do(st engine.State, steps []Step, i int) error {
+// Do implements scenario.Doer: the runner-side conveniences of scenario-format.md for Stellar Nexus.
+func (g scenarioAdapter) Do(st engine.State, steps []scenario.Step, i int) error {
 	s := st.(*nexus.State)
 	step := steps[i]
 	text := strings.TrimSpace(step.Do)
-	var next *Step
+	var next *scenario.Step
 	if i+1 < len(steps) && steps[i+1].Expect == nil {
 		next = &steps[i+1]
 	}
@@ -292,7 +215,7 @@ func mover(s *nexus.State) (engine.Seat, error) {
 	return m[0], nil
 }
 
-func (g Nexus) perform(s *nexus.State, by, text string, next *Step, autopass bool) error {
+func (g scenarioAdapter) perform(s *nexus.State, by, text string, next *scenario.Step, autopass bool) error {
 	lead, targets, pays := splitInline(text)
 	var bySeat engine.Seat = -1
 	if by != "" {
@@ -405,7 +328,7 @@ func apply(s *nexus.State, seat engine.Seat, text string) error { return s.Apply
 
 var nexusSteps = []string{"beginning", "attackers", "blockers", "agility", "confrontation", "end_of_combat"}
 
-func (g Nexus) atPhase(s *nexus.State, want string) bool {
+func (g scenarioAdapter) atPhase(s *nexus.State, want string) bool {
 	for _, st := range nexusSteps {
 		if want == st {
 			return s.StepName() == want
@@ -416,7 +339,7 @@ func (g Nexus) atPhase(s *nexus.State, want string) bool {
 
 // passTo gives the passive answer for every seat until the phase or combat step is reached,
 // in this turn or the next.
-func (g Nexus) passTo(s *nexus.State, want string) error {
+func (g scenarioAdapter) passTo(s *nexus.State, want string) error {
 	known := append([]string{"upkeep", "main1", "combat", "main2", "end"}, nexusSteps...)
 	ok := false
 	for _, k := range known {
@@ -461,8 +384,8 @@ func (g Nexus) passTo(s *nexus.State, want string) error {
 	return fmt.Errorf("pass to %s: not reached", want)
 }
 
-// Check implements Game.
-func (g Nexus) Check(es engine.State, key string, want any) (bool, string, string, error) {
+// Check implements scenario.Game.
+func (g scenarioAdapter) Check(es engine.State, key string, want any) (bool, string, string, error) {
 	s := es.(*nexus.State)
 	who, field, perPlayer := strings.Cut(key, ".")
 	if !perPlayer {
@@ -477,7 +400,7 @@ func (g Nexus) Check(es engine.State, key string, want any) (bool, string, strin
 	}
 	switch field {
 	case "life", "resources_untapped", "hand_count", "library_count", "resource_pile_count", "graveyard_count":
-		n, err := wantInt(want)
+		n, err := scenario.WantInt(want)
 		if err != nil {
 			return false, "", "", err
 		}
@@ -513,7 +436,7 @@ func (g Nexus) Check(es engine.State, key string, want any) (bool, string, strin
 	case "reserve":
 		return multiset(s.Table(), want, s.ReserveOf(seat))
 	case "reserve_count":
-		n, err := wantInt(want)
+		n, err := scenario.WantInt(want)
 		if err != nil {
 			return false, "", "", err
 		}
@@ -541,8 +464,8 @@ func (g Nexus) Check(es engine.State, key string, want any) (bool, string, strin
 
 // checkSeen reads "Q.sees.P.FIELD": what Q's view (the JSON a client of Q gets) shows of P.
 // A count the view hides, or a hero or reserve it leaves out, is "hidden".
-func (g Nexus) checkSeen(s *nexus.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
-	p, field, err := seenPlayer(key, s.SeatByName)
+func (g scenarioAdapter) checkSeen(s *nexus.State, viewer engine.Seat, key string, want any) (bool, string, string, error) {
+	p, field, err := scenario.SeenPlayer(key, s.SeatByName)
 	if err != nil {
 		return false, "", "", err
 	}
@@ -682,7 +605,7 @@ func sameName(want, got string) bool {
 }
 
 // fieldMatch compares creatures as a multiset; a bare name matches any stats.
-func (g Nexus) fieldMatch(want any, got []string) (bool, string, string, error) {
+func (g scenarioAdapter) fieldMatch(want any, got []string) (bool, string, string, error) {
 	w, err := wantStrings(want)
 	if err != nil {
 		return false, "", "", err
@@ -737,7 +660,7 @@ func nameOfText(t string) string {
 	return t[:j]
 }
 
-func (g Nexus) checkGame(s *nexus.State, key string, want any) (bool, string, string, error) {
+func (g scenarioAdapter) checkGame(s *nexus.State, key string, want any) (bool, string, string, error) {
 	switch key {
 	case "stack":
 		w, err := wantStrings(want)
@@ -763,7 +686,7 @@ func (g Nexus) checkGame(s *nexus.State, key string, want any) (bool, string, st
 		}
 		return strings.EqualFold(got, fmt.Sprint(want)), got, fmt.Sprint(want), nil
 	case "winner":
-		if n, err := wantInt(want); err == nil && s.Format() == "allied" {
+		if n, err := scenario.WantInt(want); err == nil && s.Format() == "allied" {
 			got := "none"
 			if w := s.Winners(); len(w) > 0 {
 				got = strconv.Itoa(s.TeamOf(w[0]))

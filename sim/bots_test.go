@@ -208,22 +208,13 @@ func TestVelocityPlaysEveryFormat(t *testing.T) {
 	}
 }
 
-// TestTimeBudgetStopsAndTimeDecisions: a search bounded by time alone stops and answers
-// legally, and the bench's decision clock counts a level's decisions.
-func TestTimeBudgetStopsAndTimeDecisions(t *testing.T) {
+// TestTimeBudgetStops: a search bounded by time alone stops and answers legally.
+func TestTimeBudgetStops(t *testing.T) {
 	s, seat, legal := midPosition(t, 50)
 	b := ismcts.New(ismcts.Config{Time: 2 * time.Millisecond, Rollout: realms.Greedy{}, Prior: 1})
 	rng := engine.NewRNG(1)
 	if a := b.Choose(s.View(seat), legal, &rng); !containsAction(legal, a) {
 		t.Fatalf("chose %v, not among the legal actions", a)
-	}
-	cat, err := realms.LoadCatalog()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dt := TimeDecisions(cat, func() engine.Bot { return ismcts.New(smallSearch(true)) }, 0)
-	if dt.Decisions == 0 || dt.Searched == 0 || dt.Searched > dt.Decisions {
-		t.Fatalf("decision clock: %+v", dt)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"starnexus/ai/ismcts"
 	"starnexus/engine"
 	"starnexus/games/realms"
+	"starnexus/games/realms/realmsgame"
 )
 
 // The search bot's tests live here, where games and bots meet: ai/ismcts itself knows only
@@ -40,7 +41,7 @@ func TestISMCTSPlaysWholeGames(t *testing.T) {
 			for i := range seats {
 				seats[i] = "ismcts"
 			}
-			res, err := Run(cat, Config{Format: format.name, Seats: seats, Games: 1, Seed: 3, Check: true, Workers: 1}, mk)
+			res, err := Run(realmsgame.WithCatalog(cat), Config{Format: format.name, Seats: seats, Games: 1, Seed: 3, Check: true, Workers: 1}, mk)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -183,7 +184,7 @@ func TestVelocityPlaysEveryFormat(t *testing.T) {
 		for i := range seats {
 			seats[i] = []string{"velocity", "greedy"}[i%2]
 		}
-		res, err := Run(cat, Config{Format: format, Seats: seats, Games: 10, Seed: 11, Check: true, Workers: 1}, mk)
+		res, err := Run(realmsgame.WithCatalog(cat), Config{Format: format, Seats: seats, Games: 10, Seed: 11, Check: true, Workers: 1}, mk)
 		if err != nil {
 			t.Fatal(err)
 		}

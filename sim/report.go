@@ -18,7 +18,7 @@ func interval(ci [2]float64) string { return fmt.Sprintf("[%.1f, %.1f]", 100*ci[
 func WriteTable(w io.Writer, sum Summary, cards int) {
 	bots := make([]string, len(sum.Seats))
 	for i, s := range sum.Seats {
-		bots[i] = s.Bot
+		bots[i] = s.Label()
 	}
 	fmt.Fprintf(w, "%d games of %s%s, bots %s rotating seats, seed %d\n", sum.Games, sum.Format,
 		setsText(sum.Sets), strings.Join(bots, ","), sum.Seed)
@@ -32,7 +32,7 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	fmt.Fprintf(w, "\nfirst player wins %s %s\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
 	tw := newTable("bot", "wins", "win rate", "95% interval", "ms/decision", "decisions")
 	for _, s := range sum.Seats {
-		tw.row(s.Bot, fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), fmt.Sprint(s.Decisions))
+		tw.row(s.Label(), fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), fmt.Sprint(s.Decisions))
 	}
 	tw.write(w)
 	fmt.Fprintln(w)
@@ -174,7 +174,7 @@ func markdown(sum Summary, command string) string {
 	var b strings.Builder
 	bots := make([]string, len(sum.Seats))
 	for i, s := range sum.Seats {
-		bots[i] = s.Bot
+		bots[i] = s.Label()
 	}
 	fmt.Fprintf(&b, "# Balance lab: %s\n\n", strings.Join(bots, " vs "))
 	if command != "" {
@@ -190,7 +190,7 @@ func markdown(sum Summary, command string) string {
 	b.WriteString("## Bots\n\n![win rates](" + ChartWinRates + ")\n\n")
 	b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, s := range sum.Seats {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %d |\n", s.Bot, s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), s.Decisions)
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %d |\n", s.Label(), s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), s.Decisions)
 	}
 	b.WriteString("\nms per decision: mean time of the bot's decisions with more than one legal action.\n\n")
 	b.WriteString("| position in turn order | wins | win rate | 95% interval |\n|---|--:|--:|--:|\n")

@@ -376,3 +376,11 @@ func sortCards(cards []CardSummary) {
 		return a.Name < b.Name
 	})
 }
+
+// Label names a configured seat for people: its bot, and its deck if it brings one.
+func (s SeatSummary) Label() string {
+	if s.Deck == "" {
+		return s.Bot
+	}
+	return s.Bot + " (" + s.Deck + ")"
+}

@@ -79,7 +79,7 @@ func WinRateChart(sum Summary) string {
 	}
 	for i, st := range sum.Seats {
 		y := top + rowH*float64(i)
-		s.text(left-10, y+rowH/2+4, st.Bot, `text-anchor="end" font-size="13"`)
+		s.text(left-10, y+rowH/2+4, st.Label(), `text-anchor="end" font-size="13"`)
 		s.rect(x(0), y+8, x(st.WinRate)-x(0), rowH-16, fmt.Sprintf(`fill="%s" fill-opacity="0.75"`, color(i)))
 		cy := y + rowH/2
 		lo, hi := x(st.CI95[0]), x(st.CI95[1])
@@ -166,7 +166,7 @@ func AuthorityChart(sum Summary) string {
 		for _, p := range pts {
 			s.circle(p[0], p[1], 3, fmt.Sprintf(`fill="%s"`, color(i)))
 		}
-		name := sum.Seats[i].Bot
+		name := sum.Seats[i].Label()
 		s.line(lx, h-18, lx+24, h-18, fmt.Sprintf(`stroke="%s" stroke-width="3"`, color(i)))
 		s.text(lx+30, h-14, name, "")
 		lx += 30 + textWidth(name, 12) + 24
@@ -238,6 +238,9 @@ func CardImpactChart(sum Summary) string {
 		px, py := x(c.BoughtPerGame), y(c.WinRateWhenBought)
 		placed = append(placed, box{px - 4, py - 4, px + 4, py + 4})
 	}
+	// the baseline's label, drawn above
+	baseLabel := fmt.Sprintf("any player: %s", pct(base))
+	placed = append(placed, box{left + pw - 4 - textWidth(baseLabel, 11), y(base) - 17, left + pw - 4, y(base) - 2})
 	overlaps := func(b box) bool {
 		if b.x0 < left || b.x1 > left+pw || b.y0 < top || b.y1 > top+ph {
 			return true

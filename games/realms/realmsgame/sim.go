@@ -36,7 +36,7 @@ func (t *tracker) Before(_ engine.Seat, a engine.Action) string {
 	return ""
 }
 
-func (t *tracker) Rounds() int                 { return t.pub.Rounds() }
+func (t *tracker) Rounds() int                { return t.pub.Rounds() }
 func (t *tracker) Score(seat engine.Seat) int { return t.pub.Authority(seat) }
 
 // NewChecker implements sim.CheckGame: cards conserved, the invariants of DESIGN.md §5 after

@@ -18,10 +18,10 @@ func interval(ci [2]float64) string { return fmt.Sprintf("[%.1f, %.1f]", 100*ci[
 func WriteTable(w io.Writer, sum Summary, cards int) {
 	bots := make([]string, len(sum.Seats))
 	for i, s := range sum.Seats {
-		bots[i] = s.Bot
+		bots[i] = s.Label()
 	}
-	fmt.Fprintf(w, "%d games of %s (%s), bots %s rotating seats, seed %d\n", sum.Games, sum.Format,
-		strings.Join(sum.Sets, "+"), strings.Join(bots, ","), sum.Seed)
+	fmt.Fprintf(w, "%d games of %s%s, bots %s rotating seats, seed %d\n", sum.Games, sum.Format,
+		setsText(sum.Sets), strings.Join(bots, ","), sum.Seed)
 	fmt.Fprintf(w, "%.1f rounds and %.0f actions per game on average; %d draws", sum.AvgRounds, sum.AvgActions, sum.Draws)
 	if sum.Errors > 0 {
 		fmt.Fprintf(w, "; %d failed games", sum.Errors)
@@ -32,7 +32,7 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	fmt.Fprintf(w, "\nfirst player wins %s %s\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
 	tw := newTable("bot", "wins", "win rate", "95% interval", "ms/decision", "decisions")
 	for _, s := range sum.Seats {
-		tw.row(s.Bot, fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), fmt.Sprint(s.Decisions))
+		tw.row(s.Label(), fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), fmt.Sprint(s.Decisions))
 	}
 	tw.write(w)
 	fmt.Fprintln(w)
@@ -42,7 +42,25 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	}
 	tw.write(w)
 	fmt.Fprintln(w)
-	tw = newTable("card", "bought/game", "buyers", "win rate if bought", "95% interval", "if not", "impact")
+	for _, g := range []struct {
+		what string
+		rows []GroupSummary
+	}{{"deck", sum.Decks}, {"hero", sum.Heroes}} {
+		if len(g.rows) == 0 {
+			continue
+		}
+		tw = newTable(g.what, "player-games", "wins", "win rate", "95% interval")
+		for _, r := range g.rows {
+			tw.row(r.Name, fmt.Sprint(r.Games), fmt.Sprint(r.Wins), pct(r.WinRate), interval(r.CI95))
+		}
+		tw.write(w)
+		fmt.Fprintln(w)
+	}
+	if len(sum.Cards) == 0 {
+		return
+	}
+	verb, noun := acquired(sum)
+	tw = newTable("card", verb+"/game", noun+"s", "win rate if "+verb, "95% interval", "if not", "impact")
 	for i, c := range sum.Cards {
 		if cards > 0 && i == cards {
 			break
@@ -119,7 +137,7 @@ const (
 	ReportJSON      = "summary.json"
 	ReportMarkdown  = "report.md"
 	ChartWinRates   = "win_rates.svg"
-	ChartAuthority  = "authority.svg"
+	ChartAuthority  = "authority.svg" // the score chart of Star Realms: ScoreName + ".svg"
 	ChartCardImpact = "card_impact.svg"
 )
 
@@ -134,11 +152,15 @@ func WriteReport(dir string, sum Summary, command string) error {
 		return err
 	}
 	files := map[string][]byte{
-		ReportJSON:      append(js, '\n'),
-		ReportMarkdown:  []byte(markdown(sum, command)),
-		ChartWinRates:   []byte(WinRateChart(sum)),
-		ChartAuthority:  []byte(AuthorityChart(sum)),
-		ChartCardImpact: []byte(CardImpactChart(sum)),
+		ReportJSON:     append(js, '\n'),
+		ReportMarkdown: []byte(markdown(sum, command)),
+		ChartWinRates:  []byte(WinRateChart(sum)),
+	}
+	if sum.ScoreName != "" {
+		files[scoreChart(sum)] = []byte(AuthorityChart(sum))
+	}
+	if len(sum.Cards) > 0 {
+		files[ChartCardImpact] = []byte(CardImpactChart(sum))
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -152,13 +174,13 @@ func markdown(sum Summary, command string) string {
 	var b strings.Builder
 	bots := make([]string, len(sum.Seats))
 	for i, s := range sum.Seats {
-		bots[i] = s.Bot
+		bots[i] = s.Label()
 	}
 	fmt.Fprintf(&b, "# Balance lab: %s\n\n", strings.Join(bots, " vs "))
 	if command != "" {
 		fmt.Fprintf(&b, "```\n%s\n```\n\n", command)
 	}
-	fmt.Fprintf(&b, "%d games of %s (%s), seed %d, seats rotating between games. ", sum.Games, sum.Format, strings.Join(sum.Sets, "+"), sum.Seed)
+	fmt.Fprintf(&b, "%d games of %s%s, seed %d, seats rotating between games. ", sum.Games, sum.Format, setsText(sum.Sets), sum.Seed)
 	fmt.Fprintf(&b, "%.1f completed rounds and %.0f actions per game on average; %d draws", sum.AvgRounds, sum.AvgActions, sum.Draws)
 	if sum.Errors > 0 {
 		fmt.Fprintf(&b, "; %d failed games (left out)", sum.Errors)
@@ -168,20 +190,71 @@ func markdown(sum Summary, command string) string {
 	b.WriteString("## Bots\n\n![win rates](" + ChartWinRates + ")\n\n")
 	b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, s := range sum.Seats {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %d |\n", s.Bot, s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), s.Decisions)
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %d |\n", s.Label(), s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), s.Decisions)
 	}
 	b.WriteString("\nms per decision: mean time of the bot's decisions with more than one legal action.\n\n")
 	b.WriteString("| position in turn order | wins | win rate | 95% interval |\n|---|--:|--:|--:|\n")
 	for _, p := range sum.Positions {
 		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", ordinal(p.Position), p.Wins, pct(p.WinRate), interval(p.CI95))
 	}
-	b.WriteString("\n## Authority over the game\n\n![authority](" + ChartAuthority + ")\n\n")
-	b.WriteString("Mean authority of each bot at the end of each round; a finished game counts with its final authority.\n\n")
+	for _, g := range []struct {
+		what string
+		rows []GroupSummary
+	}{{"deck", sum.Decks}, {"hero", sum.Heroes}} {
+		if len(g.rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n| %s | player-games | wins | win rate | 95%% interval |\n|---|--:|--:|--:|--:|\n", g.what)
+		for _, r := range g.rows {
+			fmt.Fprintf(&b, "| %s | %d | %d | %s | %s |\n", r.Name, r.Games, r.Wins, pct(r.WinRate), interval(r.CI95))
+		}
+	}
+	if sum.ScoreName != "" {
+		score, chart := sum.ScoreName, scoreChart(sum)
+		fmt.Fprintf(&b, "\n## %s over the game\n\n![%s](%s)\n\n", capital(score), score, chart)
+		fmt.Fprintf(&b, "Mean %s of each bot at the end of each round; a finished game counts with its final %s.\n\n", score, score)
+	} else {
+		b.WriteString("\n")
+	}
+	if len(sum.Cards) == 0 {
+		return b.String()
+	}
+	verb, noun := acquired(sum)
 	b.WriteString("## Cards\n\n![card impact](" + ChartCardImpact + ")\n\n")
-	b.WriteString("A buyer is a player who bought the card at least once in a game; impact is the win rate of buyers minus that of the other players. Sorted by impact.\n\n")
-	b.WriteString("| card | bought per game | buyers | win rate when bought | 95% interval | when not bought | impact |\n|---|--:|--:|--:|--:|--:|--:|\n")
+	fmt.Fprintf(&b, "A %s is a player who %s the card at least once in a game; impact is the win rate of %ss minus that of the other players. Sorted by impact.\n\n", noun, verb, noun)
+	fmt.Fprintf(&b, "| card | %s per game | %ss | win rate when %s | 95%% interval | when not %s | impact |\n|---|--:|--:|--:|--:|--:|--:|\n", verb, noun, verb, verb)
 	for _, c := range sum.Cards {
 		fmt.Fprintf(&b, "| %s | %.2f | %d | %s | %s | %s | %+.1f |\n", c.Name, c.BoughtPerGame, c.Buyers, pct(c.WinRateWhenBought), interval(c.CI95), pct(c.WinRateWhenNot), 100*c.Impact)
 	}
 	return b.String()
+}
+
+// scoreChart is the file of the score chart: authority.svg, life.svg.
+func scoreChart(sum Summary) string { return sum.ScoreName + ".svg" }
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// acquired names what the card figures count: the verb ("bought", "cast") and who does it
+// ("buyer", "caster").
+func acquired(sum Summary) (verb, noun string) {
+	switch sum.Acquired {
+	case "":
+		return "bought", "buyer"
+	case "cast":
+		return "cast", "caster"
+	}
+	return sum.Acquired, "player who " + sum.Acquired + " it"
+}
+
+// setsText is " (core+colony-wars)", or "" for a game without sets.
+func setsText(sets []string) string {
+	if len(sets) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(sets, "+") + ")"
 }

@@ -5,6 +5,7 @@ import (
 
 	"starnexus/engine"
 	"starnexus/games/realms"
+	"starnexus/games/realms/realmsgame"
 )
 
 func makeBot(name string) (engine.Bot, error) {
@@ -40,7 +41,7 @@ func TestRunChecksEveryFormat(t *testing.T) {
 	for format, seats := range tables {
 		t.Run(format, func(t *testing.T) {
 			cfg := Config{Format: format, Seats: seats, Games: 20, Seed: 7, Check: true, Workers: 1}
-			one, err := Run(cat, cfg, makeBot)
+			one, err := Run(realmsgame.WithCatalog(cat), cfg, makeBot)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +49,7 @@ func TestRunChecksEveryFormat(t *testing.T) {
 				t.Error(e)
 			}
 			cfg.Workers = 2
-			two, err := Run(cat, cfg, makeBot)
+			two, err := Run(realmsgame.WithCatalog(cat), cfg, makeBot)
 			if err != nil {
 				t.Fatal(err)
 			}

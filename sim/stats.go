@@ -1,12 +1,16 @@
 package sim
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"time"
 
 	"starnexus/engine"
-	"starnexus/games/realms"
 )
 
 // z95 is the standard normal quantile of a two-sided 95% interval.
@@ -34,6 +38,8 @@ func WilsonZ(k, n int, z float64) [2]float64 {
 
 // Summary is what "starnexus sim" reports: the JSON of --json and of summary.json.
 type Summary struct {
+	// Game is the game played, left out for the registry's default game (Star Realms).
+	Game    string   `json:"game,omitempty"`
 	Format  string   `json:"format"`
 	Sets    []string `json:"sets"`
 	Seed    uint64   `json:"seed"`
@@ -53,16 +59,40 @@ type Summary struct {
 	Positions []PositionSummary `json:"positions"`
 	// Cards are the cards bought at least once, by decreasing impact.
 	Cards []CardSummary `json:"cards"`
-	// Authority holds, per entry of Seats, the mean authority of that bot at the start (index
-	// 0) and at the end of each round; a game that is over counts with its final authority.
-	Authority [][]float64 `json:"authority_by_round"`
+	// Authority holds, per entry of Seats, the mean score (authority, life: ScoreName) of that
+	// bot at the start (index 0) and at the end of each round; a game that is over counts with
+	// its final score. Its JSON key is ScoreName + "_by_round" ("authority_by_round"), left
+	// out for a game that does not keep a score.
+	Authority [][]float64 `json:"-"`
+	// ScoreName names the score ("authority", "life"); "" if the game tells sim none.
+	ScoreName string `json:"-"`
 	// Running is, per round, the share of games still being played at its start.
 	Running []float64 `json:"running_by_round"`
+	// Acquired names what Cards counts when it is not buying a card ("cast"); the card keys
+	// keep their names ("bought", "buyers"...) whatever the game.
+	Acquired string `json:"cards_counted,omitempty"`
+	// Options are the game options set, in the game's canonical form.
+	Options map[string]string `json:"options,omitempty"`
+	// Decks and Heroes are the records by deck and by hero when the seats bring decks: a
+	// deck played by two entries of Seats counts both.
+	Decks  []GroupSummary `json:"decks,omitempty"`
+	Heroes []GroupSummary `json:"heroes,omitempty"`
+}
+
+// GroupSummary is the record of the seats that shared a deck, or a hero.
+type GroupSummary struct {
+	Name    string     `json:"name"`
+	Games   int        `json:"games"` // player-games
+	Wins    int        `json:"wins"`
+	WinRate float64    `json:"win_rate"`
+	CI95    [2]float64 `json:"ci95"`
 }
 
 // SeatSummary is one configured bot's record.
 type SeatSummary struct {
 	Bot        string     `json:"bot"`
+	Deck       string     `json:"deck,omitempty"`
+	Hero       string     `json:"hero,omitempty"`
 	Wins       int        `json:"wins"`
 	WinRate    float64    `json:"win_rate"` // wins / games; a draw is not a win
 	CI95       [2]float64 `json:"ci95"`
@@ -94,15 +124,37 @@ type CardSummary struct {
 	Impact            float64    `json:"impact"`
 }
 
-// Summarize computes the figures of a batch from its games.
-func Summarize(cat *realms.Catalog, cfg Config, res Result) Summary {
+// Summarize computes the figures of a batch of game from its games. Format, sets and
+// options are game's canonical ones (its Prepare of the first game's setup).
+func Summarize(game engine.Game, cfg Config, res Result) Summary {
 	n := len(cfg.Seats)
 	sum := Summary{Format: cfg.Format, Sets: cfg.Sets, Seed: cfg.Seed, Errors: len(res.Errors), Draws: res.Draws}
-	if sum.Format == "" {
-		sum.Format = "standard"
+	if opts, err := ParseOptions(cfg.Options); err == nil {
+		base := engine.Setup{Format: cfg.Format, Sets: cfg.Sets, Options: opts, Names: make([]string, n)}
+		if setup, err := setupFor(game, base, cfg, 0); err == nil {
+			if setup, err = game.Prepare(setup); err == nil {
+				sum.Format, sum.Sets = setup.Format, setup.Sets
+				sum.Options = map[string]string{}
+				for k, v := range setup.Options {
+					if k != "decks" || len(cfg.Decks) == 0 { // the decks are in Seats
+						sum.Options[k] = v
+					}
+				}
+				if len(sum.Options) == 0 {
+					sum.Options = nil
+				}
+			}
+		}
 	}
-	if len(sum.Sets) == 0 {
-		sum.Sets = []string{"core"}
+	if sum.Sets == nil {
+		sum.Sets = []string{}
+	}
+	if sg, ok := game.(StatsGame); ok {
+		score, acquired := sg.SimStats()
+		sum.ScoreName = score
+		if acquired != "bought" {
+			sum.Acquired = acquired
+		}
 	}
 	var ok []*GameResult
 	for i := range res.Results {
@@ -113,7 +165,7 @@ func Summarize(cat *realms.Catalog, cfg Config, res Result) Summary {
 	games := len(ok)
 	sum.Games = games
 	posWins := make([]int, n)
-	bought := map[realms.CardID]*CardSummary{}
+	bought := map[string]*CardSummary{}
 	playerGames, playerWins := 0, 0
 	maxPoints := 0
 	for _, g := range ok {
@@ -131,11 +183,14 @@ func Summarize(cat *realms.Catalog, cfg Config, res Result) Summary {
 			if won {
 				playerWins++
 			}
-			seen := map[realms.CardID]bool{}
+			if len(g.Bought) == 0 {
+				continue
+			}
+			seen := map[string]bool{}
 			for _, c := range g.Bought[s] {
 				cs := bought[c]
 				if cs == nil {
-					cs = &CardSummary{Name: cat.Card(c).Name}
+					cs = &CardSummary{Name: c}
 					bought[c] = cs
 				}
 				cs.Bought++
@@ -163,7 +218,17 @@ func Summarize(cat *realms.Catalog, cfg Config, res Result) Summary {
 		if res.Decisions[b] > 0 {
 			ss.DecisionMs = float64(res.Thinking[b]) / float64(time.Millisecond) / float64(res.Decisions[b])
 		}
+		if len(cfg.Decks) == n {
+			ss.Deck = cfg.Decks[b].Name
+			if dg, ok := game.(DeckGame); ok {
+				ss.Hero, _ = dg.DeckHero(cfg.Decks[b].Name, cfg.Decks[b].Text)
+			}
+		}
 		sum.Seats = append(sum.Seats, ss)
+	}
+	if len(cfg.Decks) == n {
+		sum.Decks = groups(sum.Seats, games, func(s SeatSummary) string { return s.Deck })
+		sum.Heroes = groups(sum.Seats, games, func(s SeatSummary) string { return s.Hero })
 	}
 	for p := 0; p < n; p++ {
 		ps := PositionSummary{Position: p + 1, Wins: posWins[p], CI95: Wilson(posWins[p], games)}
@@ -174,22 +239,13 @@ func Summarize(cat *realms.Catalog, cfg Config, res Result) Summary {
 	}
 	sum.Cards = []CardSummary{}
 	for _, cs := range bought {
-		cs.BoughtPerGame = float64(cs.Bought) / float64(games)
-		cs.WinRateWhenBought = float64(cs.BuyerWins) / float64(cs.Buyers)
-		cs.CI95 = Wilson(cs.BuyerWins, cs.Buyers)
-		if others := playerGames - cs.Buyers; others > 0 {
-			cs.WinRateWhenNot = float64(playerWins-cs.BuyerWins) / float64(others)
-		}
-		cs.Impact = cs.WinRateWhenBought - cs.WinRateWhenNot
+		cs.finish(games, playerGames, playerWins)
 		sum.Cards = append(sum.Cards, *cs)
 	}
-	sort.Slice(sum.Cards, func(i, j int) bool {
-		a, b := sum.Cards[i], sum.Cards[j]
-		if a.Impact != b.Impact {
-			return a.Impact > b.Impact
-		}
-		return a.Name < b.Name
-	})
+	sortCards(sum.Cards)
+	if sum.ScoreName == "" {
+		return sum
+	}
 	sum.Authority = make([][]float64, n)
 	for b := range sum.Authority {
 		sum.Authority[b] = make([]float64, maxPoints)
@@ -213,4 +269,118 @@ func Summarize(cat *realms.Catalog, cfg Config, res Result) Summary {
 		}
 	}
 	return sum
+}
+
+// groups sums the seats' records by key (a deck, a hero), in order of first appearance; each
+// seat played games games. Seats with no key are left out.
+func groups(seats []SeatSummary, games int, key func(SeatSummary) string) []GroupSummary {
+	var out []GroupSummary
+	at := map[string]int{}
+	for _, s := range seats {
+		k := key(s)
+		if k == "" {
+			continue
+		}
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, GroupSummary{Name: k})
+		}
+		out[i].Games += games
+		out[i].Wins += s.Wins
+	}
+	for i := range out {
+		out[i].finish()
+	}
+	return out
+}
+
+func (g *GroupSummary) finish() {
+	g.CI95 = Wilson(g.Wins, g.Games)
+	g.WinRate = 0
+	if g.Games > 0 {
+		g.WinRate = float64(g.Wins) / float64(g.Games)
+	}
+}
+
+// plainSummary is Summary without its methods, for the default encoding.
+type plainSummary Summary
+
+// MarshalJSON writes the scores by round under ScoreName + "_by_round", just before
+// "running_by_round".
+func (s Summary) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(plainSummary(s))
+	if err != nil || s.ScoreName == "" {
+		return b, err
+	}
+	scores, err := json.Marshal(s.Authority)
+	if err != nil {
+		return nil, err
+	}
+	const anchor = `,"running_by_round":`
+	i := bytes.Index(b, []byte(anchor))
+	if i < 0 {
+		return nil, errors.New("summary: no running_by_round key")
+	}
+	key, _ := json.Marshal(s.ScoreName + "_by_round")
+	out := make([]byte, 0, len(b)+len(key)+len(scores)+2)
+	out = append(out, b[:i]...)
+	out = append(out, ',')
+	out = append(out, key...)
+	out = append(out, ':')
+	out = append(out, scores...)
+	return append(out, b[i:]...), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (s *Summary) UnmarshalJSON(b []byte) error {
+	var p plainSummary
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(b, &keys); err != nil {
+		return err
+	}
+	for k, v := range keys {
+		if name, ok := strings.CutSuffix(k, "_by_round"); ok && name != "running" {
+			p.ScoreName = name
+			if err := json.Unmarshal(v, &p.Authority); err != nil {
+				return fmt.Errorf("%s: %w", k, err)
+			}
+		}
+	}
+	*s = Summary(p)
+	return nil
+}
+
+// finish computes a card's rates from its counts.
+func (cs *CardSummary) finish(games, playerGames, playerWins int) {
+	cs.BoughtPerGame = float64(cs.Bought) / float64(games)
+	cs.WinRateWhenBought = float64(cs.BuyerWins) / float64(cs.Buyers)
+	cs.CI95 = Wilson(cs.BuyerWins, cs.Buyers)
+	if others := playerGames - cs.Buyers; others > 0 {
+		cs.WinRateWhenNot = float64(playerWins-cs.BuyerWins) / float64(others)
+	}
+	cs.Impact = cs.WinRateWhenBought - cs.WinRateWhenNot
+}
+
+// sortCards orders cards by decreasing impact, then by name.
+func sortCards(cards []CardSummary) {
+	sort.Slice(cards, func(i, j int) bool {
+		a, b := cards[i], cards[j]
+		if a.Impact != b.Impact {
+			return a.Impact > b.Impact
+		}
+		return a.Name < b.Name
+	})
+}
+
+// Label names a configured seat for people: its bot, and its deck if it brings one.
+func (s SeatSummary) Label() string {
+	if s.Deck == "" {
+		return s.Bot
+	}
+	return s.Bot + " (" + s.Deck + ")"
 }

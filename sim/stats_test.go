@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"starnexus/games/realms"
+	"starnexus/games/realms/realmsgame"
 )
 
 // TestWilson checks the score interval against the values Newcombe (1998, Statistics in
@@ -53,7 +54,7 @@ func catalog(t *testing.T) *realms.Catalog {
 func TestRotationFollowsTheBot(t *testing.T) {
 	cat := catalog(t)
 	cfg := Config{Seats: []string{"random", "greedy"}, Games: 40, Seed: 3}
-	res, err := Run(cat, cfg, makeBot)
+	res, err := Run(realmsgame.WithCatalog(cat), cfg, makeBot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestRotationFollowsTheBot(t *testing.T) {
 	if res.Wins[1] != greedyWins[0]+greedyWins[1] || res.Wins[0] > 5 {
 		t.Errorf("wins by bot %v; greedy by seat %v", res.Wins, greedyWins)
 	}
-	sum := Summarize(cat, cfg, res)
+	sum := Summarize(realmsgame.WithCatalog(cat), cfg, res)
 	if sum.Seats[0].Bot != "random" || sum.Seats[1].Bot != "greedy" || sum.Seats[1].WinRate < 0.8 {
 		t.Errorf("seats %+v", sum.Seats)
 	}
@@ -89,12 +90,12 @@ func TestRotationFollowsTheBot(t *testing.T) {
 func TestRunIsDeterministic(t *testing.T) {
 	cat := catalog(t)
 	cfg := Config{Seats: []string{"greedy", "random", "greedy"}, Format: "ffa", Games: 12, Seed: 11, Workers: 1}
-	one, err := Run(cat, cfg, makeBot)
+	one, err := Run(realmsgame.WithCatalog(cat), cfg, makeBot)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Workers = 2
-	two, err := Run(cat, cfg, makeBot)
+	two, err := Run(realmsgame.WithCatalog(cat), cfg, makeBot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,11 +128,11 @@ func TestRunIsDeterministic(t *testing.T) {
 func TestSummaryJSON(t *testing.T) {
 	cat := catalog(t)
 	cfg := Config{Seats: []string{"greedy", "random"}, Games: 10, Seed: 5}
-	res, err := Run(cat, cfg, makeBot)
+	res, err := Run(realmsgame.WithCatalog(cat), cfg, makeBot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(Summarize(cat, cfg, res))
+	b, err := json.Marshal(Summarize(realmsgame.WithCatalog(cat), cfg, res))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,11 +182,11 @@ func TestSummaryJSON(t *testing.T) {
 func TestReport(t *testing.T) {
 	cat := catalog(t)
 	cfg := Config{Seats: []string{"greedy", "random"}, Games: 20, Seed: 9}
-	res, err := Run(cat, cfg, makeBot)
+	res, err := Run(realmsgame.WithCatalog(cat), cfg, makeBot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := Summarize(cat, cfg, res)
+	sum := Summarize(realmsgame.WithCatalog(cat), cfg, res)
 	dir := filepath.Join(t.TempDir(), "out")
 	if err := WriteReport(dir, sum, "starnexus sim --seats greedy,random --games 20 --seed 9"); err != nil {
 		t.Fatal(err)

@@ -79,7 +79,7 @@ func WinRateChart(sum Summary) string {
 	}
 	for i, st := range sum.Seats {
 		y := top + rowH*float64(i)
-		s.text(left-10, y+rowH/2+4, st.Bot, `text-anchor="end" font-size="13"`)
+		s.text(left-10, y+rowH/2+4, st.Label(), `text-anchor="end" font-size="13"`)
 		s.rect(x(0), y+8, x(st.WinRate)-x(0), rowH-16, fmt.Sprintf(`fill="%s" fill-opacity="0.75"`, color(i)))
 		cy := y + rowH/2
 		lo, hi := x(st.CI95[0]), x(st.CI95[1])
@@ -112,7 +112,7 @@ func niceStep(span float64, n int) float64 {
 func AuthorityChart(sum Summary) string {
 	w, h := 760.0, 440.0
 	left, right, top, bottom := 60.0, 60.0, 50.0, 80.0
-	s := newSVG(w, h, fmt.Sprintf("Mean authority at the end of each round, %d games", sum.Games))
+	s := newSVG(w, h, fmt.Sprintf("Mean %s at the end of each round, %d games", sum.ScoreName, sum.Games))
 	last := len(sum.Running) - 1
 	for last > 1 && sum.Running[last] < 0.05 {
 		last--
@@ -155,7 +155,7 @@ func AuthorityChart(sum Summary) string {
 	s.line(left, top+ph, left+pw, top+ph, `stroke="#555"`)
 	s.line(left, top, left, top+ph, `stroke="#555"`)
 	s.text(left+pw/2, top+ph+38, "round (0: start of the game)", `text-anchor="middle" fill="#555"`)
-	s.text(16, top+ph/2, "mean authority", fmt.Sprintf(`fill="#555" text-anchor="middle" transform="rotate(-90 16 %.1f)"`, top+ph/2))
+	s.text(16, top+ph/2, "mean "+sum.ScoreName, fmt.Sprintf(`fill="#555" text-anchor="middle" transform="rotate(-90 16 %.1f)"`, top+ph/2))
 	lx := left
 	for i, a := range sum.Authority {
 		var pts [][2]float64
@@ -166,7 +166,7 @@ func AuthorityChart(sum Summary) string {
 		for _, p := range pts {
 			s.circle(p[0], p[1], 3, fmt.Sprintf(`fill="%s"`, color(i)))
 		}
-		name := sum.Seats[i].Bot
+		name := sum.Seats[i].Label()
 		s.line(lx, h-18, lx+24, h-18, fmt.Sprintf(`stroke="%s" stroke-width="3"`, color(i)))
 		s.text(lx+30, h-14, name, "")
 		lx += 30 + textWidth(name, 12) + 24
@@ -181,7 +181,9 @@ func AuthorityChart(sum Summary) string {
 func CardImpactChart(sum Summary) string {
 	w, h := 860.0, 660.0
 	left, right, top, bottom := 70.0, 30.0, 50.0, 80.0
-	s := newSVG(w, h, fmt.Sprintf("Card impact, %d games: win rate of the players who bought a card", sum.Games))
+	verb, noun := acquired(sum)
+	legend := "green: its " + noun + "s win more often than the other players; red: less often; vertical lines: 95% intervals"
+	s := newSVG(w, h, fmt.Sprintf("Card impact, %d games: win rate of the players who %s a card", sum.Games, verb))
 	xmax := 0.0
 	lo, hi := 1.0, 0.0
 	for _, c := range sum.Cards {
@@ -225,10 +227,10 @@ func CardImpactChart(sum Summary) string {
 	s.line(left, top, left, top+ph, `stroke="#555"`)
 	s.line(left, y(base), left+pw, y(base), `stroke="#888" stroke-dasharray="5,4"`)
 	s.text(left+pw-4, y(base)-6, fmt.Sprintf("any player: %s", pct(base)), `text-anchor="end" fill="#666" font-size="11"`)
-	s.text(left+pw/2, h-30, "copies bought per game, all players together (square-root scale)", `text-anchor="middle" fill="#555"`)
-	s.text(left+pw/2, h-12, "green: its buyers win more often than the other players; red: less often; vertical lines: 95% intervals",
+	s.text(left+pw/2, h-30, "copies "+verb+" per game, all players together (square-root scale)", `text-anchor="middle" fill="#555"`)
+	s.text(left+pw/2, h-12, legend,
 		`text-anchor="middle" fill="#777" font-size="11"`)
-	s.text(18, top+ph/2, "win rate when bought", fmt.Sprintf(`fill="#555" text-anchor="middle" transform="rotate(-90 18 %.1f)"`, top+ph/2))
+	s.text(18, top+ph/2, "win rate when "+verb, fmt.Sprintf(`fill="#555" text-anchor="middle" transform="rotate(-90 18 %.1f)"`, top+ph/2))
 	// whiskers and points first, labels on top where they fit
 	type box struct{ x0, y0, x1, y1 float64 }
 	var placed []box
@@ -236,6 +238,9 @@ func CardImpactChart(sum Summary) string {
 		px, py := x(c.BoughtPerGame), y(c.WinRateWhenBought)
 		placed = append(placed, box{px - 4, py - 4, px + 4, py + 4})
 	}
+	// the baseline's label, drawn above
+	baseLabel := fmt.Sprintf("any player: %s", pct(base))
+	placed = append(placed, box{left + pw - 4 - textWidth(baseLabel, 11), y(base) - 17, left + pw - 4, y(base) - 2})
 	overlaps := func(b box) bool {
 		if b.x0 < left || b.x1 > left+pw || b.y0 < top || b.y1 > top+ph {
 			return true
@@ -290,5 +295,56 @@ func CardImpactChart(sum Summary) string {
 			}
 		}
 	}
+	return s.String()
+}
+
+// MatrixChart draws the deck matrix as a heat map: each cell the row deck's win rate against
+// the column deck (blue above one half, red below), with its 95% interval.
+func MatrixChart(m Matrix) string {
+	n := len(m.Decks)
+	label := 12.0
+	for _, d := range m.Decks {
+		label = math.Max(label, textWidth(d, 13))
+	}
+	left, top, cw, ch := label+30, 90.0, 130.0, 48.0
+	w := math.Max(left+cw*float64(n+1)+20, 620)
+	h := top + ch*float64(n) + 50
+	s := newSVG(w, h, fmt.Sprintf("Deck against deck, %d games per pair", m.GamesPerPair))
+	s.text(w/2, 42, "win rate of the row's deck against the column's deck, 95% Wilson interval below", `text-anchor="middle" fill="#555" font-size="11"`)
+	for j, d := range m.Decks {
+		s.text(left+cw*(float64(j)+0.5), top-12, d, `text-anchor="middle" font-size="13" font-weight="bold"`)
+	}
+	s.text(left+cw*(float64(n)+0.5), top-12, "overall", `text-anchor="middle" font-size="13" font-weight="bold"`)
+	cell := func(x, y float64, rate float64, ci [2]float64) {
+		// white at one half, full colour at 0 or 1
+		col := "#2166ac"
+		if rate < 0.5 {
+			col = "#b2182b"
+		}
+		s.rect(x, y, cw, ch, fmt.Sprintf(`fill="%s" fill-opacity="%.2f" stroke="white" stroke-width="2"`, col, math.Min(1, math.Abs(rate-0.5)*1.6)))
+		ink := "#111"
+		if math.Abs(rate-0.5)*1.6 > 0.55 {
+			ink = "white"
+		}
+		s.text(x+cw/2, y+ch/2-2, pct(rate), fmt.Sprintf(`text-anchor="middle" font-size="14" font-weight="bold" fill="%s"`, ink))
+		s.text(x+cw/2, y+ch/2+14, interval(ci), fmt.Sprintf(`text-anchor="middle" font-size="10.5" fill="%s"`, ink))
+	}
+	for i, d := range m.Decks {
+		y := top + ch*float64(i)
+		s.text(left-10, y+ch/2+4, d, `text-anchor="end" font-size="13" font-weight="bold"`)
+		for j := range m.Decks {
+			x := left + cw*float64(j)
+			if i == j {
+				s.rect(x, y, cw, ch, `fill="#f2f2f2" stroke="white" stroke-width="2"`)
+				continue
+			}
+			c := m.Cells[i][j]
+			cell(x, y, c.WinRate, c.CI95)
+		}
+		if i < len(m.Overall) {
+			cell(left+cw*float64(n)+6, y, m.Overall[i].WinRate, m.Overall[i].CI95)
+		}
+	}
+	s.text(w/2, h-14, fmt.Sprintf("bots %s, rotating seats; a draw is a win for nobody", strings.Join(m.Bots, ", ")), `text-anchor="middle" fill="#555"`)
 	return s.String()
 }

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"starnexus/ai/ismcts"
+	"starnexus/benchmark"
 	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/realms"
-	"starnexus/sim"
 )
 
 // runBench implements "starnexus bench": engine speed on one core, one goroutine.
@@ -31,22 +31,22 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	var lv []sim.Level
+	var lv []benchmark.Level
 	for _, l := range levels {
 		cfg := l.cfg
 		cfg.Name = l.name
-		lv = append(lv, sim.Level{Name: l.name, Make: func() engine.Bot { return ismcts.New(cfg) }})
+		lv = append(lv, benchmark.Level{Name: l.name, Make: func() engine.Bot { return ismcts.New(cfg) }})
 	}
 	if *noLevels {
 		lv = nil
 	}
-	r := sim.Bench(cat, time.Duration(*secs*float64(time.Second)), lv)
-	nx, err := nexusRandomGamesPerSec(time.Duration(*secs * float64(time.Second)))
+	r := benchmark.Bench(cat, time.Duration(*secs*float64(time.Second)), lv)
+	nx, err := benchmark.NexusRandomGamesPerSec(time.Duration(*secs * float64(time.Second)))
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	nxGreedy, err := sim.NexusDuelsPerSec(func() engine.Bot { return nexus.Greedy{} }, time.Duration(*secs*float64(time.Second)))
+	nxGreedy, err := benchmark.NexusDuelsPerSec(func() engine.Bot { return nexus.Greedy{} }, time.Duration(*secs*float64(time.Second)))
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1

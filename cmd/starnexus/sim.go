@@ -7,32 +7,46 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"starnexus/games/realms"
+	"starnexus/bots"
+	"starnexus/engine"
+	"starnexus/games"
 	"starnexus/sim"
 )
 
-// defaultSeats is the table a format is simulated with when --seats is not given.
+// defaultSeats is the table a format is simulated with when neither --seats nor --decks says
+// how many seats (the format's fewest seats otherwise).
 var defaultSeats = map[string]int{"standard": 2, "ffa": 4, "hunter": 4, "hunter-first-blood": 4, "hydra": 4, "emperor": 6, "raid": 4}
 
-// runSim implements "starnexus sim", the balance lab: many bot games in parallel, seats
-// rotating between games, with win rates, first-player advantage, game length and card
-// impact as tables, JSON or a report folder (docs/sim.md).
+// runSim implements "starnexus sim", the balance lab: many bot games of any registered game
+// in parallel, seats rotating between games, with win rates, first-player advantage, game
+// length and card impact as tables, JSON or a report folder; deck against deck for games
+// whose seats bring decks (docs/sim.md).
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	reg, err := games.Registry()
+	if err != nil {
+		fmt.Fprintln(stderr, "starnexus sim:", err)
+		return 1
+	}
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "standard", "format: "+strings.Join(realms.Formats, ", "))
-	sets := fs.String("sets", "core", "card sets of the trade deck, comma-separated")
-	seats := fs.String("seats", "", "a bot per seat, comma-separated (names or levels: "+strings.Join(botNames(), ", ")+
-		"); seats rotate between games (default: greedy at every seat of the format's usual table)")
-	games := fs.Int("games", 100, "number of games")
+	gameName := fs.String("game", "", "game: "+strings.Join(reg.Names(), ", ")+" (default: "+reg.Names()[0]+")")
+	format := fs.String("format", "", "format (default: the game's first; Star Realms: standard)")
+	sets := fs.String("sets", "", "card sets of the trade deck, comma-separated (Star Realms; default core)")
+	seats := fs.String("seats", "", "a bot per seat, comma-separated (names or levels of the game's bots); seats rotate between games "+
+		"(default: greedy at every seat of the format's usual table, or one per deck)")
+	deckList := fs.String("decks", "", "a deck per seat, comma-separated: a shipped deck's name or a deck file's path; each travels with its seat's bot")
+	matrix := fs.Bool("matrix", false, "play --games games for every pair of the game's shipped decks and print the deck-against-deck table")
+	merge := fs.Bool("merge", false, "merge the --json results named as arguments (same setup, different seeds) into one summary")
+	nGames := fs.Int("games", 100, "number of games (with --matrix: per pair of decks)")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
-	check := fs.Bool("check", false, "check the invariants after every action (cards conserved, no negative pool, no hidden card in a view)")
+	check := fs.Bool("check", false, "check every action's text and the game's invariants after every action")
 	workers := fs.Int("workers", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	report := fs.String("report", "", "write a report folder `DIR`: summary.json, report.md and SVG charts")
@@ -45,71 +59,252 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	cfg := sim.Config{Format: *format, Sets: splitList(*sets), Options: options, Seats: splitList(*seats),
-		Games: *games, Seed: *seed, Check: *check, Workers: *workers}
-	if len(cfg.Seats) == 0 {
-		n, ok := defaultSeats[*format]
-		if !ok {
-			fmt.Fprintf(stderr, "starnexus sim: unknown format %q (known: %s)\n", *format, strings.Join(realms.Formats, ", "))
+	if *merge {
+		return runSimMerge(fs.Args(), *asJSON, *report, *cards, stdout, stderr)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "starnexus sim: unexpected argument %q (files to merge need --merge)\n", fs.Arg(0))
+		return 2
+	}
+	game, err := reg.Get(*gameName)
+	if err != nil {
+		fmt.Fprintln(stderr, "starnexus sim:", err)
+		return 2
+	}
+	f, err := engine.FormatOf(game, *format)
+	if err != nil {
+		fmt.Fprintln(stderr, "starnexus sim:", err)
+		return 2
+	}
+	if *format == "" && game.Name() != reg.Names()[0] {
+		f.Name = "" // let the game choose by the number of seats
+	}
+	makeBot := func(name string) (engine.Bot, error) { return bots.New(game, name) }
+	cfg := sim.Config{Format: f.Name, Sets: splitList(*sets), Options: options, Seats: splitList(*seats),
+		Games: *nGames, Seed: *seed, Check: *check, Workers: *workers}
+	for _, d := range splitList(*deckList) {
+		dk, err := simDeck(d)
+		if err != nil {
+			fmt.Fprintln(stderr, "starnexus sim:", err)
 			return 2
+		}
+		cfg.Decks = append(cfg.Decks, dk)
+	}
+	if len(cfg.Seats) == 0 {
+		n := len(cfg.Decks)
+		if *matrix {
+			n = 2
+		}
+		if n == 0 {
+			n = f.MinSeats
+			if d, ok := defaultSeats[f.Name]; ok && d >= f.MinSeats && d <= f.MaxSeats {
+				n = d
+			}
 		}
 		for i := 0; i < n; i++ {
 			cfg.Seats = append(cfg.Seats, "greedy")
 		}
 	}
-	cat, err := realms.LoadCatalog()
-	if err != nil {
-		fmt.Fprintln(stderr, "starnexus sim:", err)
-		return 1
-	}
 	var bar *progressbar.ProgressBar
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		bar = progressbar.NewOptions(cfg.Games, progressbar.OptionSetWriter(stderr),
+	total := cfg.Games
+	var shipped []sim.Deck
+	if *matrix {
+		dg, ok := game.(sim.DeckGame)
+		if !ok {
+			fmt.Fprintf(stderr, "starnexus sim: %s ships no decks to play against each other\n", game.Title())
+			return 2
+		}
+		if len(cfg.Decks) > 0 {
+			shipped = cfg.Decks
+		} else {
+			for _, n := range dg.ShippedDecks() {
+				shipped = append(shipped, sim.Deck{Name: n})
+			}
+		}
+		cfg.Decks = nil
+		total = cfg.Games * len(shipped) * (len(shipped) - 1) / 2
+	}
+	if fl, ok := stderr.(*os.File); ok && term.IsTerminal(int(fl.Fd())) {
+		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr),
 			progressbar.OptionSetDescription("games"), progressbar.OptionShowCount(), progressbar.OptionSetWidth(30),
 			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish())
 		cfg.Progress = func(done int) { _ = bar.Set(done) }
 	}
-	start := time.Now()
-	res, err := sim.Run(cat, cfg, newBot)
-	if bar != nil {
-		_ = bar.Finish()
+	finish := func() {
+		if bar != nil {
+			_ = bar.Finish()
+		}
 	}
+	gameKey := ""
+	if game.Name() != reg.Names()[0] {
+		gameKey = game.Name()
+	}
+	if *matrix {
+		m, errs, err := sim.RunMatrix(game, cfg, makeBot, shipped)
+		finish()
+		if err != nil {
+			fmt.Fprintln(stderr, "starnexus sim:", err)
+			return 1
+		}
+		m.Game = gameKey
+		if *asJSON {
+			b, _ := json.Marshal(m)
+			fmt.Fprintln(stdout, string(b))
+		} else {
+			sim.WriteMatrix(stdout, m)
+		}
+		if *report != "" {
+			if err := sim.WriteMatrixReport(*report, m, "starnexus sim "+strings.Join(args, " ")); err != nil {
+				fmt.Fprintln(stderr, "starnexus sim:", err)
+				return 1
+			}
+			if !*asJSON {
+				fmt.Fprintf(stdout, "\nreport written to %s\n", *report)
+			}
+		}
+		return reportErrors(stderr, errs, total)
+	}
+	start := time.Now()
+	res, err := sim.Run(game, cfg, makeBot)
+	finish()
 	if err != nil {
 		fmt.Fprintln(stderr, "starnexus sim:", err)
 		return 1
 	}
-	sum := sim.Summarize(cat, cfg, res)
+	sum := sim.Summarize(game, cfg, res)
+	sum.Game = gameKey
 	sum.Seconds = time.Since(start).Seconds()
-	if *asJSON {
-		b, _ := json.Marshal(sum)
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		if *check {
-			fmt.Fprintln(stdout, "invariants checked after every action")
-		}
-		sim.WriteTable(stdout, sum, *cards)
+	if code := writeSummary(sum, *asJSON, *check, *report, *cards, "starnexus sim "+strings.Join(args, " "), stdout, stderr); code != 0 {
+		return code
 	}
-	if *report != "" {
-		command := "starnexus sim " + strings.Join(args, " ")
-		if err := sim.WriteReport(*report, sum, command); err != nil {
+	return reportErrors(stderr, res.Errors, res.Games)
+}
+
+// writeSummary prints a summary (table or JSON) and writes its report folder if asked.
+func writeSummary(sum sim.Summary, asJSON, check bool, report string, cards int, command string, stdout, stderr io.Writer) int {
+	if asJSON {
+		b, err := json.Marshal(sum)
+		if err != nil {
 			fmt.Fprintln(stderr, "starnexus sim:", err)
 			return 1
 		}
-		if !*asJSON {
-			fmt.Fprintf(stdout, "\nreport written to %s\n", *report)
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		if check {
+			fmt.Fprintln(stdout, "invariants checked after every action")
+		}
+		sim.WriteTable(stdout, sum, cards)
+	}
+	if report != "" {
+		if err := sim.WriteReport(report, sum, command); err != nil {
+			fmt.Fprintln(stderr, "starnexus sim:", err)
+			return 1
+		}
+		if !asJSON {
+			fmt.Fprintf(stdout, "\nreport written to %s\n", report)
 		}
 	}
-	for i, e := range res.Errors {
+	return 0
+}
+
+func reportErrors(stderr io.Writer, errs []error, games int) int {
+	for i, e := range errs {
 		if i == 10 {
-			fmt.Fprintf(stderr, "... and %d more errors\n", len(res.Errors)-10)
+			fmt.Fprintf(stderr, "... and %d more errors\n", len(errs)-10)
 			break
 		}
 		fmt.Fprintln(stderr, "error:", e)
 	}
-	if len(res.Errors) > 0 {
-		fmt.Fprintf(stderr, "%d of %d games failed\n", len(res.Errors), res.Games)
+	if len(errs) > 0 {
+		fmt.Fprintf(stderr, "%d of %d games failed\n", len(errs), games)
 		return 1
 	}
 	return 0
+}
+
+// simDeck reads a --decks entry: a path to a deck file (it names an existing file, or has a
+// directory or a .yaml extension), or a shipped deck's name.
+func simDeck(arg string) (sim.Deck, error) {
+	ext := strings.ToLower(filepath.Ext(arg))
+	if _, err := os.Stat(arg); err != nil && !strings.ContainsRune(arg, os.PathSeparator) && ext != ".yaml" && ext != ".yml" {
+		return sim.Deck{Name: arg}, nil
+	}
+	b, err := os.ReadFile(arg)
+	if err != nil {
+		return sim.Deck{}, fmt.Errorf("deck file: %w", err)
+	}
+	return sim.Deck{Name: strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg)), Text: string(b)}, nil
+}
+
+// runSimMerge implements "starnexus sim --merge a.json b.json ...": several --json results
+// of one setup (summaries, or deck matrices) merged into one.
+func runSimMerge(files []string, asJSON bool, report string, cards int, stdout, stderr io.Writer) int {
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "starnexus sim: --merge needs the --json files to merge")
+		return 2
+	}
+	var sums []sim.Summary
+	var ms []sim.Matrix
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintln(stderr, "starnexus sim:", err)
+			return 1
+		}
+		var probe map[string]json.RawMessage
+		if err := json.Unmarshal(b, &probe); err != nil {
+			fmt.Fprintf(stderr, "starnexus sim: %s: not a sim --json result: %v\n", f, err)
+			return 1
+		}
+		if _, ok := probe["cells"]; ok {
+			var m sim.Matrix
+			if err := json.Unmarshal(b, &m); err != nil {
+				fmt.Fprintf(stderr, "starnexus sim: %s: %v\n", f, err)
+				return 1
+			}
+			ms = append(ms, m)
+			continue
+		}
+		var s sim.Summary
+		if err := json.Unmarshal(b, &s); err != nil {
+			fmt.Fprintf(stderr, "starnexus sim: %s: %v\n", f, err)
+			return 1
+		}
+		if _, ok := probe["seats"]; !ok {
+			fmt.Fprintf(stderr, "starnexus sim: %s: not a sim --json result (no seats)\n", f)
+			return 1
+		}
+		sums = append(sums, s)
+	}
+	if len(sums) > 0 && len(ms) > 0 {
+		fmt.Fprintln(stderr, "starnexus sim: cannot merge summaries with deck matrices: different setups")
+		return 1
+	}
+	if len(ms) > 0 {
+		m, err := sim.MergeMatrices(ms)
+		if err != nil {
+			fmt.Fprintln(stderr, "starnexus sim: cannot merge:", err)
+			return 1
+		}
+		if asJSON {
+			b, _ := json.Marshal(m)
+			fmt.Fprintln(stdout, string(b))
+		} else {
+			sim.WriteMatrix(stdout, m)
+		}
+		if report != "" {
+			if err := sim.WriteMatrixReport(report, m, "starnexus sim --merge "+strings.Join(files, " ")); err != nil {
+				fmt.Fprintln(stderr, "starnexus sim:", err)
+				return 1
+			}
+		}
+		return 0
+	}
+	sum, err := sim.Merge(sums)
+	if err != nil {
+		fmt.Fprintln(stderr, "starnexus sim: cannot merge:", err)
+		return 1
+	}
+	return writeSummary(sum, asJSON, false, report, cards, "starnexus sim --merge "+strings.Join(files, " "), stdout, stderr)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,5 +65,72 @@ func TestSimReport(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestSimNexus plays Stellar Nexus deck against deck, a deck file among them, merges two
+// halves split by seed into the whole, and refuses to merge different setups.
+func TestSimNexus(t *testing.T) {
+	dir := t.TempDir()
+	deckFile := filepath.Join(dir, "mykern.yaml")
+	text, err := os.ReadFile("../../games/nexus/decks/kern.yaml")
+	if err != nil {
+		t.Skip("no shipped deck file to copy:", err)
+	}
+	if err := os.WriteFile(deckFile, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := 0
+	run := func(args ...string) map[string]any {
+		t.Helper()
+		var out, errs bytes.Buffer
+		if code := runSim(append([]string{"--game", "nexus", "--json"}, args...), nil, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		var got map[string]any
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatalf("%v: %s", err, out.String())
+		}
+		files++
+		f := filepath.Join(dir, fmt.Sprintf("run%d.json", files))
+		if err := os.WriteFile(f, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got["file"] = f
+		return got
+	}
+	whole := run("--decks", "rayji,"+deckFile, "--games", "20", "--seed", "1")
+	for _, k := range []string{"decks", "heroes", "life_by_round", "cards", "positions"} {
+		if _, ok := whole[k]; !ok {
+			t.Errorf("no %q", k)
+		}
+	}
+	if whole["cards_counted"] != "cast" || whole["game"] != "nexus" {
+		t.Errorf("cards_counted %v, game %v", whole["cards_counted"], whole["game"])
+	}
+	a := run("--decks", "rayji,"+deckFile, "--games", "8", "--seed", "1")
+	b := run("--decks", "rayji,"+deckFile, "--games", "12", "--seed", "9")
+	var out, errs bytes.Buffer
+	if code := runSim([]string{"--merge", "--json", a["file"].(string), b["file"].(string)}, nil, &out, &errs); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errs.String())
+	}
+	var merged map[string]any
+	if err := json.Unmarshal(out.Bytes(), &merged); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"games", "first_player_win_rate", "decks", "heroes", "cards"} {
+		if fmt.Sprint(merged[k]) != fmt.Sprint(whole[k]) {
+			t.Errorf("merged %s = %v, whole run %v", k, merged[k], whole[k])
+		}
+	}
+	other := run("--decks", "rayji,kern", "--games", "4", "--seed", "30")
+	out.Reset()
+	errs.Reset()
+	if code := runSim([]string{"--merge", a["file"].(string), other["file"].(string)}, nil, &out, &errs); code == 0 || !strings.Contains(errs.String(), "not of the same setup") {
+		t.Errorf("merging different setups: exit %d, %q", code, errs.String())
+	}
+	m := run("--matrix", "--games", "2")
+	if cells, _ := m["cells"].([]any); len(cells) < 2 {
+		t.Errorf("matrix cells %v", m["cells"])
 	}
 }

@@ -1,4 +1,4 @@
-package sim
+package benchmark
 
 import (
 	"testing"
@@ -22,5 +22,16 @@ func TestNexusDuelsPerSec(t *testing.T) {
 		if r <= 0 {
 			t.Errorf("%s: %v games/s", mk().Name(), r)
 		}
+	}
+}
+
+// TestNexusRandomGamesPerSec: with no time to spend, the measure still plays two whole duels.
+func TestNexusRandomGamesPerSec(t *testing.T) {
+	r, err := NexusRandomGamesPerSec(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r <= 0 {
+		t.Errorf("%v games/s", r)
 	}
 }

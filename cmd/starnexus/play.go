@@ -170,6 +170,9 @@ func deckSetup(g engine.Game, setup *engine.Setup, list []string) error {
 			names[i] = arg
 			continue
 		}
+		if _, err := cards.LoadDeck(arg); err != nil {
+			return fmt.Errorf("--decks: deck file refused:\n%s: %w", arg, err)
+		}
 		b, err := os.ReadFile(arg)
 		if err != nil {
 			return fmt.Errorf("--decks: %w", err)

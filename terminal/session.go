@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"starnexus/bots"
 	"starnexus/engine"
 )
 
@@ -35,6 +34,10 @@ type Options struct {
 	SavePath string
 	// SaveAtEnd saves a game of bots alone when it ends (humans are asked instead).
 	SaveAtEnd bool
+	// NewBot makes the bot a seat names ("greedy"): bots.New, given by the program, so that
+	// the games' adapters, which implement this package's Presenter, may be imported by the
+	// bots' tests.
+	NewBot func(g engine.Game, name string) (engine.Bot, error)
 	// Keep, if set, replaces saving: the game is kept elsewhere (a campaign's database) and
 	// Keep says how to continue it.
 	Keep func() error
@@ -244,7 +247,10 @@ func (s *Session) seatPlayers(seats []string) error {
 			s.humans++
 			continue
 		}
-		b, err := bots.New(s.g, who)
+		if s.opt.NewBot == nil {
+			return fmt.Errorf("seat %d: no bots here (only humans)", i+1)
+		}
+		b, err := s.opt.NewBot(s.g, who)
 		if err != nil {
 			return fmt.Errorf("seat %d: %w", i+1, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"starnexus/bots"
 	"starnexus/engine"
 	"starnexus/engine/toygame"
 	"starnexus/terminal"
@@ -26,7 +27,7 @@ func toyRegistry(t *testing.T) *engine.Registry {
 func playToy(t *testing.T, script, save string) string {
 	t.Helper()
 	var out bytes.Buffer
-	o := terminal.Options{Game: toygame.Game{}, In: strings.NewReader(script), Out: &out, SavePath: save}
+	o := terminal.Options{Game: toygame.Game{}, In: strings.NewReader(script), Out: &out, SavePath: save, NewBot: bots.New}
 	s, err := terminal.New(o, engine.Setup{Names: []string{"Ann", "Bob"}, Seed: 2, Options: map[string]string{"target": "12"}}, []string{"human", "smart"})
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +41,7 @@ func playToy(t *testing.T, script, save string) string {
 func resumeToy(t *testing.T, reg *engine.Registry, script, path string) string {
 	t.Helper()
 	var out bytes.Buffer
-	s, err := terminal.Resume(terminal.Options{In: strings.NewReader(script), Out: &out}, reg, path, nil)
+	s, err := terminal.Resume(terminal.Options{In: strings.NewReader(script), Out: &out, NewBot: bots.New}, reg, path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

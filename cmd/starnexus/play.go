@@ -52,7 +52,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	o := terminal.Options{In: stdin, Out: stdout, TTY: isTerminal(stdout), SavePath: *save, SaveAtEnd: given["save"]}
+	o := terminal.Options{In: stdin, Out: stdout, TTY: isTerminal(stdout), SavePath: *save, SaveAtEnd: given["save"], NewBot: bots.New}
 	var s *terminal.Session
 	if *resume != "" {
 		for _, f := range []string{"names", "seed", "option", "format", "sets", "game", "decks", "reserves"} {

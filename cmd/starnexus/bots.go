@@ -4,7 +4,6 @@ import (
 	"starnexus/ai/ismcts"
 	"starnexus/bots"
 	"starnexus/engine"
-	"starnexus/games/nexus/nexusgame"
 	"starnexus/games/realms/realmsgame"
 )
 
@@ -29,9 +28,6 @@ var levels = func() []struct {
 
 // newBot returns the Star Realms bot called name (bots.New).
 func newBot(name string) (engine.Bot, error) { return bots.New(realmsgame.WithCatalog(nil), name) }
-
-// newNexusBot returns the Stellar Nexus bot called name.
-func newNexusBot(name string) (engine.Bot, error) { return bots.New(nexusgame.WithTable(nil), name) }
 
 // botNames lists the Star Realms bots a seat may name.
 func botNames() []string { return bots.Names(realmsgame.WithCatalog(nil)) }

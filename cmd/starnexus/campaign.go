@@ -17,7 +17,9 @@ import (
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
+	"starnexus/games/realms/realmsgame"
 	"starnexus/store"
+	"starnexus/terminal"
 )
 
 const campaignUsage = `usage: starnexus campaign COMMAND [options]
@@ -366,48 +368,39 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 	for _, a := range live.Actions {
 		rec.Actions = append(rec.Actions, engine.LoggedAction{Seat: a.Seat, Action: a.Text})
 	}
-	s := &session{st: live.St, rec: rec, bots: live.Bots, rngs: live.Rngs, in: in, out: out, tty: tty, lastSeat: engine.Spectator, chosen: engine.Spectator}
-	for _, b := range live.Bots {
-		if b == nil {
-			s.humans++
-		}
-	}
-	s.seen = make([]int, 2)
-	s.turn, s.active = 1, live.St.RealmsView(engine.Spectator).Active()
-	s.keep = func() error {
+	keep := func() error {
 		if !live.St.Over() {
 			fmt.Fprintf(out, "The game is kept in the campaign's database: continue it with: starnexus campaign play --name %s\n", st.Name)
 		}
 		return nil
 	}
+	g := realmsgame.WithCatalog(live.St.Catalog())
+	s := terminal.Attach(terminal.Options{Game: g, Lines: in, Out: out, TTY: tty, Keep: keep}, live.St, rec, live.Bots, live.Rngs)
 	if st.Reproducible() {
-		describeGame(out, live.St, rec)
+		realmsgame.Describe(out, live.St, rec)
 	} else {
 		fmt.Fprintf(out, "Star Realms, standard format, sets %s, seed secret until the game ends\nplayers: %s (%s) vs %s (%s)\n", strings.Join(rec.Sets, "+"),
 			rec.Names[0], rec.Seats[0], rec.Names[1], rec.Seats[1])
 	}
 	for !live.St.Over() {
-		seat := s.toMove()
-		if s.bots[seat] != nil {
-			live.BotRNG(seat) // s.rngs is live.Rngs
-			err = s.botMove(seat)
-		} else {
-			err = s.humanMove(seat)
+		if seat := s.Next(); s.IsBot(seat) {
+			live.BotRNG(seat) // the session uses live.Rngs
 		}
+		err = s.Step()
 		for len(live.Actions) < len(rec.Actions) {
 			la := rec.Actions[len(live.Actions)]
 			if lerr := r.Log(ctx, live, engine.Seat(la.Seat), la.Action); lerr != nil {
 				return false, lerr
 			}
 		}
-		if errors.Is(err, errQuit) {
+		if errors.Is(err, terminal.ErrQuit) {
 			return true, nil
 		}
 		if err != nil {
 			return false, err
 		}
 	}
-	fmt.Fprintf(out, "\nGame over. Authority: %s\n%s\n", authorityText(live.St), resultText(live.St))
+	fmt.Fprintf(out, "\nGame over. Authority: %s\n%s\n", realmsgame.AuthorityText(live.St), realmsgame.ResultText(live.St))
 	return false, nil
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"starnexus/games/realms"
@@ -52,47 +51,4 @@ func cardAbilities(c *realms.Card) []string {
 		out = append(out, "static: "+t)
 	}
 	return out
-}
-
-// writeCardText prints everything printed on a card, for `show CARD`.
-func writeCardText(w io.Writer, c *realms.Card) {
-	fmt.Fprintf(w, "%s: %s %s, cost %s", c.Name, cardFaction(c), c.Kind, cardCost(c))
-	if c.Kind == realms.Base {
-		if c.Outpost {
-			fmt.Fprintf(w, ", defense %d, outpost", c.Defense)
-		} else {
-			fmt.Fprintf(w, ", defense %d", c.Defense)
-		}
-	}
-	fmt.Fprintf(w, " (set %s, %d in the %s deck)\n", c.Set, c.Quantity, c.Deck)
-	for _, a := range cardAbilities(c) {
-		fmt.Fprintf(w, "  %s\n", a)
-	}
-	if len(c.Aliases) > 0 {
-		fmt.Fprintf(w, "  also known as: %s\n", strings.Join(c.Aliases, ", "))
-	}
-}
-
-// cardList writes cards as "Scout x3, Viper" keeping the order of first appearance.
-func cardList(cat *realms.Catalog, ids []realms.CardID) string {
-	if len(ids) == 0 {
-		return "(none)"
-	}
-	var order []realms.CardID
-	count := map[realms.CardID]int{}
-	for _, id := range ids {
-		if count[id] == 0 {
-			order = append(order, id)
-		}
-		count[id]++
-	}
-	parts := make([]string, 0, len(order))
-	for _, id := range order {
-		if n := count[id]; n > 1 {
-			parts = append(parts, fmt.Sprintf("%s x%d", cat.Card(id).Name, n))
-		} else {
-			parts = append(parts, cat.Card(id).Name)
-		}
-	}
-	return strings.Join(parts, ", ")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,13 +46,13 @@ func TestPlayNexusBots(t *testing.T) {
 // resources and the numbered actions; it answers by number or by text, and a wrong number
 // is explained.
 func TestPlayNexusHuman(t *testing.T) {
-	code, out, stderr := runStarnexus(t, "99\nkeep\n1\nquit\n", "play", "--game", "nexus", "--seats", "human,greedy", "--names", "Ann,Bob", "--decks", "kern,rayji", "--seed", "3")
+	code, out, stderr := runStarnexus(t, "99\nkeep\n1\nquit\n", "play", "--game", "nexus", "--seats", "human,greedy", "--names", "Ann,Bob", "--decks", "kern,rayji", "--seed", "3", "--save", filepath.Join(t.TempDir(), "g.json"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, w := range []string{
 		"Ann: keep or mulligan", "  hand: ", "Resources untapped/total: Ann 0/0, Bob 0/0",
-		"   1. keep\n   2. mulligan\n", "no action 99: type 1 to 2", "Ann> ",
+		"   1) keep\n   2) mulligan\n", "error: no action numbered 99 (1 to 2)", "> ",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("output lacks %q:\n%s", w, out)
@@ -70,10 +71,10 @@ func TestPlayNexusErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--seats", "greedy,random", "--decks", "rayji"}, "--decks names 1 decks for 2 seats"},
+		{[]string{"--seats", "greedy,random", "--decks", "rayji"}, "option decks: 1 deck(s) for 2 seats"},
 		{[]string{"--seats", "greedy,random", "--decks", "rayjj,kern"}, `did you mean "rayji"`},
 		{[]string{"--seats", "greedy,grredy"}, `seat 2: unknown bot "grredy"`},
-		{[]string{"--seats", "greedy"}, "--seats names 1 seats"},
+		{[]string{"--seats", "greedy"}, "Stellar Nexus has 2 to 4 players, not 1"},
 		{[]string{"--seats", "greedy,greedy,greedy", "--format", "duel"}, "a duel has 2 players"},
 	}
 	for _, tc := range tests {
@@ -88,7 +89,7 @@ func TestPlayNexusErrors(t *testing.T) {
 // TestPlayNexusHotSeat: with two humans, each move of a new seat starts with a handover line
 // and waits for Enter before the hand is shown.
 func TestPlayNexusHotSeat(t *testing.T) {
-	code, out, stderr := runStarnexus(t, "\nkeep\n\nkeep\nquit\n", "play", "--game", "nexus", "--seats", "human,human", "--names", "Ann,Bob", "--seed", "3")
+	code, out, stderr := runStarnexus(t, "\nkeep\n\nkeep\nquit\n", "play", "--game", "nexus", "--seats", "human,human", "--names", "Ann,Bob", "--seed", "3", "--save", filepath.Join(t.TempDir(), "g.json"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -110,7 +111,7 @@ func TestPlayNexusHotSeat(t *testing.T) {
 // back in, and a card in; greedy keeps its deck.
 func TestPlayNexusReserves(t *testing.T) {
 	in := "swap out Kaira Swiftclaw\ndone\nswap in Kaira Swiftclaw\nswap in Pack Alpha\ndone\nquit\n"
-	code, out, stderr := runStarnexus(t, in, "play", "--game", "nexus", "--reserves", "--seats", "human,greedy", "--names", "Ann,Bob", "--decks", "rayji,kern", "--seed", "3")
+	code, out, stderr := runStarnexus(t, in, "play", "--game", "nexus", "--reserves", "--seats", "human,greedy", "--names", "Ann,Bob", "--decks", "rayji,kern", "--seed", "3", "--save", filepath.Join(t.TempDir(), "g.json"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
 	}

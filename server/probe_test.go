@@ -621,7 +621,7 @@ func realmsPhase(v map[string]any) string {
 // TestProbesAnswerTwinsAlike is the twin-game probe test described above.
 func TestProbesAnswerTwinsAlike(t *testing.T) {
 	h := newHarness(t, Config{})
-	tab := h.srv.nexus
+	tab := h.srv.nexusTable(t)
 	cat := catalog(t)
 	duel := []string{"Ann", "Bob"}
 

@@ -28,7 +28,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"starnexus/games/realms"
+	"starnexus/games"
 	"starnexus/server"
 	"starnexus/store/sqlite"
 )
@@ -179,7 +179,7 @@ func startServer(ctx context.Context) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	cat, err := realms.LoadCatalog()
+	reg, err := games.Registry()
 	if err != nil {
 		return "", nil, err
 	}
@@ -189,7 +189,7 @@ func startServer(ctx context.Context) (string, func(), error) {
 	}
 	// The load generator's own address is not limited per client (see cmd/starnexus serve
 	// --unlimited).
-	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Limits: server.Limits{Unlimited: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
 	if err != nil {
 		st.Close()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"starnexus/campaign"
+	"starnexus/games"
 	"starnexus/games/nexus"
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
@@ -13,15 +14,15 @@ import (
 
 func gamesChecker(t *testing.T) *Checker {
 	t.Helper()
-	cat, err := realms.LoadCatalog()
+	reg, err := games.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := nexus.Builtin()
-	if err != nil {
-		t.Fatal(err)
+	var names []string
+	for _, g := range reg.Games() {
+		names = append(names, g.CardNames()...)
 	}
-	return ForGames(cat, tab)
+	return New(names)
 }
 
 func TestCheckAccepts(t *testing.T) {

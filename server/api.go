@@ -14,9 +14,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"starnexus/bots"
 	"starnexus/engine"
-	nxcards "starnexus/games/nexus/cards"
-	"starnexus/games/nexus/decks"
 	"starnexus/store"
 )
 
@@ -33,7 +32,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/decks", s.handleDecks)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
-	s.campaignRoutes(mux)
+	for _, x := range s.cfg.Extensions {
+		x.Routes(mux, s.host)
+	}
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, errf(http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path))
@@ -112,7 +113,10 @@ type createReq struct {
 		Name string `json:"name"`
 		Kind string `json:"kind"`
 		Bot  string `json:"bot"`
-		Deck string `json:"deck"` // Stellar Nexus: the seat's shipped deck
+		Deck string `json:"deck"` // a game with decks (DeckLister): the seat's shipped deck
+		// DeckFile is the text of a deck file the seat brings (engine.Setup.Decks): hidden
+		// from every other seat until the game ends.
+		DeckFile string `json:"deck_file"`
 	} `json:"seats"`
 }
 
@@ -137,23 +141,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := &store.Game{ID: newID(), Game: strings.ToLower(strings.TrimSpace(req.Game)), Format: req.Format, Sets: req.Sets, Options: req.Options, Created: time.Now()}
-	if m.Game == "" {
-		m.Game = "realms"
-	}
-	if !knownGame(m.Game) {
-		writeErr(w, errf(http.StatusBadRequest, "unknown game %q (known: %s)", req.Game, strings.Join(gameNames(), ", ")))
+	gm, err := s.gameOf(m.Game)
+	if err != nil {
+		writeErr(w, unknownGame(err))
 		return
 	}
-	if err := refuseCampaignOptions(m.Options); err != nil {
-		writeErr(w, err)
-		return
-	}
-	if m.Game == "realms" {
-		if m.Format == "" {
-			m.Format = "standard"
-		}
-		if len(m.Sets) == 0 {
-			m.Sets = []string{"core"}
+	m.Game = gm.Name()
+	for _, x := range s.cfg.Extensions {
+		if err := x.CheckCreate(m); err != nil {
+			writeErr(w, err)
+			return
 		}
 	}
 	if req.Seed != nil {
@@ -186,8 +183,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		case store.Bot:
 			// Only the registered names: the "ismcts:k=v" experiment form would let a client
 			// set a search budget that occupies the server's cores.
-			if !slices.Contains(botNames(m.Game), strings.ToLower(rs.Bot)) {
-				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(botNames(m.Game), ", ")))
+			if known := bots.Names(gm); !slices.Contains(known, strings.ToLower(rs.Bot)) {
+				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(known, ", ")))
 				return
 			}
 			st.Bot = strings.ToLower(rs.Bot)
@@ -210,19 +207,20 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		m.Seats = append(m.Seats, st)
 		out[i].Name, out[i].Kind, out[i].Bot = name, kind, st.Bot
 	}
-	seatDecks := make([]string, len(req.Seats))
+	named, files := make([]string, len(req.Seats)), make([]string, len(req.Seats))
 	for i, rs := range req.Seats {
-		seatDecks[i] = rs.Deck
-		if rs.Deck != "" && m.Game != "nexus" {
-			writeErr(w, errf(http.StatusBadRequest, "seat %d: a deck is chosen only in a Stellar Nexus game", i+1))
-			return
-		}
+		named[i], files[i] = rs.Deck, rs.DeckFile
 	}
-	if m.Game == "nexus" {
-		if err := completeNexus(m, seatDecks); err != nil {
-			writeErr(w, errf(http.StatusBadRequest, "%v", err))
-			return
-		}
+	if err := seatDecks(gm, m, named, files); err != nil {
+		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	// The game's own Prepare completes the setup (defaults, options in their canonical form)
+	// and refuses what it would not play, with its messages (a deck file's: those of `deck
+	// check`); New then sets the game up once more as every load will.
+	if err := prepare(gm, m); err != nil {
+		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		return
 	}
 	if _, err := s.newState(m); err != nil {
 		writeErr(w, errf(http.StatusBadRequest, "%v", err))
@@ -285,7 +283,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		seq := sum.Actions
 		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: nonNil(g.Sets), OpenSeats: sum.OpenSeat, Seq: &seq, Over: g.Finished,
 			Abandoned: g.Abandoned, Created: g.Created.UTC()}
-		if g.Game != "realms" && !g.Finished {
+		if s.info[g.Game].hidesLog && !g.Finished {
 			// The count a spectator may see (Stellar Nexus hides the mulligans' number):
 			// known for a game this process holds; a list never loads a game.
 			j.Seq = nil
@@ -348,7 +346,7 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.mu.Lock()
-	b, err := g.view(seat)
+	b, err := g.view(s, seat)
 	g.mu.Unlock()
 	if err != nil {
 		writeErr(w, err)
@@ -498,95 +496,74 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 	type bot struct {
 		Name string `json:"name"`
 	}
-	game := r.URL.Query().Get("game")
-	if game == "" {
-		game = "realms"
-	}
-	if !knownGame(game) {
-		writeErr(w, errf(http.StatusBadRequest, "unknown game %q (known: %s)", game, strings.Join(gameNames(), ", ")))
+	g, err := s.gameOf(r.URL.Query().Get("game"))
+	if err != nil {
+		writeErr(w, unknownGame(err))
 		return
 	}
+	game := g.Name()
 	out := []bot{}
-	for _, n := range botNames(game) {
+	for _, n := range bots.Names(g) {
 		out = append(out, bot{n})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": game, "bots": out})
 }
 
-// handleDecks lists the shipped Stellar Nexus decks a seat may name.
+// handleDecks lists the shipped decks a seat of the game may name (?game=, by default the
+// first registered game that has decks).
 func (s *Server) handleDecks(w http.ResponseWriter, r *http.Request) {
 	type deck struct {
 		Name  string `json:"name"`
 		Title string `json:"title"`
 		Hero  string `json:"hero"`
 	}
-	out := []deck{}
-	for _, n := range decks.Names() {
-		d, err := decks.Load(n)
-		if err != nil {
-			writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+	var g engine.Game
+	if name := r.URL.Query().Get("game"); name != "" {
+		var err error
+		if g, err = s.gameOf(name); err != nil {
+			writeErr(w, unknownGame(err))
 			return
 		}
-		out = append(out, deck{Name: n, Title: d.Name, Hero: d.Hero})
+	} else {
+		for _, x := range s.reg.Games() {
+			if _, ok := x.(DeckLister); ok {
+				g = x
+				break
+			}
+		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": "nexus", "decks": out})
-}
-
-// nexusCard is one Stellar Nexus card of GET /api/cards?game=nexus.
-type nexusCard struct {
-	Name     string   `json:"name"`
-	Faction  string   `json:"faction"`
-	Type     string   `json:"type"`
-	Cost     *int     `json:"cost,omitempty"`
-	Stats    string   `json:"stats,omitempty"`
-	Life     *int     `json:"life,omitempty"`
-	Keywords []string `json:"keywords"`
-	Text     []string `json:"text"`
-}
-
-func (s *Server) nexusCards() []nexusCard {
-	out := []nexusCard{}
-	for _, c := range s.nexus.Catalog().All() {
-		j := nexusCard{Name: c.Name, Faction: c.Faction.String(), Type: c.Type.String(), Keywords: []string{}, Text: c.Text}
-		if j.Text == nil {
-			j.Text = []string{}
+	dl, ok := g.(DeckLister)
+	if !ok {
+		name := s.reg.Names()[0]
+		if g != nil {
+			name = g.Name()
 		}
-		for _, k := range c.Keywords.List() {
-			j.Keywords = append(j.Keywords, k.String())
-		}
-		if c.IsRequisition() {
-			cost := c.Cost
-			j.Cost = &cost
-		}
-		if c.IsCreature() {
-			j.Stats = fmt.Sprintf("%d/%d", c.S, c.E)
-		}
-		if c.Type == nxcards.Hero {
-			life := c.Life
-			j.Life = &life
-		}
-		out = append(out, j)
+		writeErr(w, errf(http.StatusBadRequest, "game %q has no decks to choose", name))
+		return
 	}
-	return out
+	list, err := dl.Decks()
+	if err != nil {
+		writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+		return
+	}
+	out := []deck{}
+	for _, d := range list {
+		out = append(out, deck{Name: d.Name, Title: d.Title, Hero: d.Hero})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.Name(), "decks": out})
 }
 
+// handleCards answers the card data of a game (?game=, the default game without it), as the
+// game gives it (engine.Game.Cards), made once at start.
 func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
-	switch g := r.URL.Query().Get("game"); g {
-	case "", "realms":
-	case "nexus":
-		writeJSON(w, http.StatusOK, map[string]any{"game": "nexus", "cards": s.nexusCards()})
-		return
-	default:
-		writeErr(w, errf(http.StatusBadRequest, "unknown game %q (known: %s)", g, strings.Join(gameNames(), ", ")))
-		return
-	}
-	if s.cfg.Cards == nil {
-		writeJSON(w, http.StatusOK, map[string]any{"cards": []any{}})
+	g, err := s.gameOf(r.URL.Query().Get("game"))
+	if err != nil {
+		writeErr(w, unknownGame(err))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "max-age=3600")
-	fmt.Fprintf(w, `{"cards":%s}`, s.cfg.Cards)
+	w.Write(s.info[g.Name()].cards)
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {

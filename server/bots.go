@@ -15,7 +15,7 @@ const leaseTTL = 15 * time.Second
 // none is thinking. g.mu is held. Each game has at most one bot goroutine, so a slow bot
 // delays only its own game.
 func (s *Server) kickBots(g *game) {
-	if g.botBusy || g.abandoned || s.ctx.Err() != nil || g.st.Over() || len(g.waiting()) > 0 || !drives(g) {
+	if g.botBusy || g.abandoned || s.ctx.Err() != nil || g.st.Over() || len(g.waiting()) > 0 || !s.drives(g) {
 		return
 	}
 	var seat engine.Seat = -1

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -282,9 +281,9 @@ func (g *game) realSeq(viewer engine.Seat, seq int) int {
 // viewExtra is what the server adds to the game's own View JSON.
 type viewExtra struct {
 	ID string `json:"id"`
-	// Game is added unless the View names it first (Stellar Nexus's does).
+	// Game is added unless the game's View names it (gameInfo).
 	Game string `json:"game,omitempty"`
-	// Format is added for the games whose View does not carry it (Stellar Nexus).
+	// Format is added unless the game's View carries it (gameInfo).
 	Format  string     `json:"format,omitempty"`
 	Sets    []string   `json:"sets"`
 	Seats   []seatJSON `json:"seats"`
@@ -300,21 +299,24 @@ type viewExtra struct {
 
 // view encodes seat's view (engine.Spectator: the public one). Only the engine's View of
 // that seat and public facts go into it.
-func (g *game) view(seat engine.Seat) ([]byte, error) {
+func (g *game) view(s *Server, seat engine.Seat) ([]byte, error) {
 	base, err := g.st.View(seat).MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("game %s: view: %w", g.id, err)
 	}
-	format := ""
-	if g.meta.Game == "nexus" {
-		format = g.meta.Format
-	}
-	name := g.meta.Game
-	if bytes.HasPrefix(base, []byte(`{"game":`)) {
+	name, format := g.meta.Game, g.meta.Format
+	if in := s.info[g.meta.Game]; in.viewGame {
 		name = ""
 	}
+	if in := s.info[g.meta.Game]; in.viewFormat {
+		format = ""
+	}
+	campaign := ""
+	if s.extensionOf(g.meta) != nil {
+		campaign = g.meta.Options["campaign"]
+	}
 	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: nonNil(g.meta.Sets), Seats: g.seatsJSON(), Seq: g.publicSeq(seat),
-		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting(), Campaign: g.meta.Options["campaign"], Abandoned: g.abandoned})
+		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting(), Campaign: campaign, Abandoned: g.abandoned})
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +392,7 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		if !wantView {
 			return nil, nil
 		}
-		return g.view(seat)
+		return g.view(s, seat)
 	}
 }
 

@@ -1,102 +1,139 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
+	"net/http"
 	"strings"
 
 	"starnexus/bots"
 	"starnexus/engine"
-	"starnexus/games/nexus"
-	"starnexus/games/nexus/decks"
-	"starnexus/games/nexus/nexusgame"
-	"starnexus/games/realms"
-	"starnexus/games/realms/realmsgame"
 	"starnexus/store"
 )
 
-// The games the server plays. Everything else in the server goes through engine.State; this
-// file alone knows how each game is set up from a store.Game (game, format, sets, options,
-// seat names, seed) and what a create request may leave out.
+// The games the server plays come from Config.Games, an engine.Registry: the server knows a
+// game only through engine.Game (and the small optional interfaces below), sets it up from a
+// store.Game with the game's own Prepare and New, and names none.
 
-// gameNames lists the games the server plays, the default first.
-func gameNames() []string { return []string{"realms", "nexus"} }
+// gameOf is the registered game a stored game plays, or the registry's error.
+func (s *Server) gameOf(name string) (engine.Game, error) { return s.reg.Get(name) }
 
-// knownGame reports whether the server plays game.
-func knownGame(game string) bool {
-	for _, g := range gameNames() {
-		if g == game {
-			return true
-		}
-	}
-	return false
+// setupOf is the engine.Setup that m stores.
+func setupOf(m *store.Game) engine.Setup {
+	return engine.Setup{Format: m.Format, Sets: m.Sets, Options: m.Options, Names: seatNames(m), Seed: m.Seed, Decks: m.Decks}
 }
 
-// newState sets up the game m describes, before any action.
+// newState sets up the game m describes, before any action: through an extension that owns
+// it (a campaign's game), or the registered game's New.
 func (s *Server) newState(m *store.Game) (engine.State, error) {
-	switch m.Game {
-	case "realms":
-		if isCampaignGame(m) {
-			return s.newCampaignGame(m)
-		}
-		return newRealms(s.cat, m)
-	case "nexus":
-		return newNexus(s.nexus, m)
+	if x := s.extensionOf(m); x != nil {
+		return x.NewState(s.ctx, s.host, m)
 	}
-	return nil, fmt.Errorf("game %q is not playable here (known: %s)", m.Game, strings.Join(gameNames(), ", "))
+	g, err := s.gameOf(m.Game)
+	if err != nil {
+		return nil, err
+	}
+	return g.New(setupOf(m))
 }
 
-func newRealms(cat *realms.Catalog, m *store.Game) (*realms.State, error) {
-	opts := realms.Options{Format: m.Format, Sets: m.Sets, Names: seatNames(m)}
-	for _, k := range sortedKeys(m.Options) {
-		if err := realms.SetOption(&opts, k, m.Options[k]); err != nil {
-			return nil, err
-		}
+// prepare completes a new game's setup with its game's Prepare (the defaults, every option
+// checked and written in its canonical form), and writes it back into m.
+func prepare(g engine.Game, m *store.Game) error {
+	s, err := g.Prepare(setupOf(m))
+	if err != nil {
+		return err
 	}
-	return realms.NewGame(cat, opts, m.Seed)
+	m.Format, m.Sets, m.Options, m.Decks = s.Format, s.Sets, s.Options, s.Decks
+	return nil
 }
 
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// newBot makes the bot of a seat of game.
+func (s *Server) newBot(game, name string) (engine.Bot, error) {
+	g, err := s.gameOf(game)
+	if err != nil {
+		return nil, err
 	}
-	sort.Strings(keys)
-	return keys
+	return bots.New(g, name)
 }
 
-// nexusOptionHelp lists the Stellar Nexus game options a request may set, as strings: the
-// decks, the turn limit, and the Part G variants with the values that change the rules.
-var nexusOptionHelp = "decks, max_turns, attack_refresh, modifier_expiry, alteration_unblocks, retain_priority, instant_duration"
+// botNames lists the bots a seat of game may name (nil for an unknown game).
+func (s *Server) botNames(game string) []string {
+	g, err := s.gameOf(game)
+	if err != nil {
+		return nil
+	}
+	return bots.Names(g)
+}
 
-// newNexus sets up a Stellar Nexus game: options["decks"] names one shipped deck per seat.
-func newNexus(tab *nexus.Table, m *store.Game) (*nexus.State, error) {
-	if tab == nil {
-		return nil, fmt.Errorf("game \"nexus\": no Stellar Nexus card table")
+// DeckInfo is a shipped deck a seat may name.
+type DeckInfo = struct{ Name, Title, Hero string }
+
+// DeckLister is a game whose seats each play a deck (Stellar Nexus): its option "decks" names
+// one per seat, comma-separated, from Decks (the order in which seats that name none are
+// dealt them). A create request's seats may then name their deck ("deck", or "random") or
+// bring a deck file ("deck_file"). A game without it takes neither.
+type DeckLister interface {
+	Decks() ([]DeckInfo, error)
+}
+
+// seatDecks writes what a create request's seats say of their decks into m: the names into
+// the option "decks" (so that the stored options name every seat's deck and the log replays
+// the game), the deck files into m.Decks (the game's Prepare checks them). A seat that names
+// none gets the shipped decks in turn; "random" picks a shipped deck with crypto/rand.
+// named[i] and files[i] are seat i's deck name and deck file ("" for none).
+func seatDecks(g engine.Game, m *store.Game, named, files []string) error {
+	m.Decks = nil
+	for i, f := range files {
+		if f == "" {
+			continue
+		}
+		if strings.TrimSpace(named[i]) != "" {
+			return fmt.Errorf("seat %d: name a deck or bring a deck file, not both", i+1)
+		}
+		m.Decks = files
 	}
-	if len(m.Sets) > 0 {
-		return nil, fmt.Errorf("game \"nexus\" has no card sets to choose (leave sets out)")
-	}
-	opts := nexus.Options{Format: m.Format, Names: seatNames(m)}
-	for _, k := range sortedKeys(m.Options) {
-		if err := setNexusOption(&opts, k, m.Options[k]); err != nil {
-			return nil, fmt.Errorf("option %s: %w", k, err)
+	var list []DeckInfo
+	if dl, ok := g.(DeckLister); ok {
+		var err error
+		if list, err = dl.Decks(); err != nil {
+			return err
 		}
 	}
-	names := deckList(m.Options["decks"])
-	if len(names) != len(m.Seats) {
-		return nil, fmt.Errorf("option decks: %d deck(s) for %d seats (one per seat, in seat order, from %s)", len(names), len(m.Seats), strings.Join(decks.Names(), ", "))
-	}
-	ds := make([]nexus.Deck, len(names))
-	for i, n := range names {
-		d, err := decks.Load(n)
-		if err != nil {
-			return nil, fmt.Errorf("seat %d: %w", i+1, err)
+	given := deckList(m.Options["decks"])
+	for i, n := range named {
+		if strings.TrimSpace(n) == "" {
+			continue
 		}
-		ds[i] = nexus.FromDeck(d)
+		if len(list) == 0 {
+			return fmt.Errorf("seat %d: a game of %s has no decks to choose", i+1, g.Title())
+		}
+		if len(given) > 0 {
+			return fmt.Errorf("name the decks either in options.decks or in the seats' deck fields, not both")
+		}
 	}
-	return nexus.NewGame(tab, opts, ds, m.Seed)
+	if len(list) == 0 {
+		return nil
+	}
+	if len(given) == 0 {
+		for i := range m.Seats {
+			d := strings.ToLower(strings.TrimSpace(named[i]))
+			if d == "" {
+				d = list[i%len(list)].Name
+			}
+			given = append(given, d)
+		}
+	}
+	for i, d := range given {
+		if d == "random" {
+			given[i] = list[int(randomSeed()%uint64(len(list)))].Name
+		}
+	}
+	if m.Options == nil {
+		m.Options = map[string]string{}
+	}
+	m.Options["decks"] = strings.Join(given, ",")
+	return nil
 }
 
 func deckList(s string) []string {
@@ -109,104 +146,56 @@ func deckList(s string) []string {
 	return out
 }
 
-// setNexusOption sets one option (the names and values of the scenario files' variants).
-func setNexusOption(o *nexus.Options, k, v string) error {
-	v = strings.ToLower(strings.TrimSpace(v))
-	pick := func(dst *bool, off, on string) error {
-		switch v {
-		case off:
-			*dst = false
-		case on:
-			*dst = true
-		default:
-			return fmt.Errorf("%q is not %s or %s", v, off, on)
-		}
-		return nil
-	}
-	switch k {
-	case "decks":
-		return nil // read by newNexus
-	case "max_turns":
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 10000 {
-			return fmt.Errorf("%q is not a number of turns from 1 to 10000", v)
-		}
-		o.MaxTurns = n
-		return nil
-	case "attack_refresh":
-		return pick(&o.AttackRefresh, "upkeep", "every_step")
-	case "modifier_expiry":
-		return pick(&o.SymmetricExpiry, "cap_only", "symmetric")
-	case "alteration_unblocks":
-		return pick(&o.NoAlterationUnbind, "true", "false")
-	case "retain_priority":
-		return pick(&o.RetainPriority, "false", "true")
-	case "instant_duration":
-		return pick(&o.InstantTurn, "phase", "turn")
-	}
-	if c := engine.Closest(k, strings.Split(nexusOptionHelp, ", "), 1); len(c) > 0 {
-		return fmt.Errorf("unknown Stellar Nexus option (did you mean %s?)", c[0])
-	}
-	return fmt.Errorf("unknown Stellar Nexus option (known: %s)", nexusOptionHelp)
+// gameInfo is what the server learns once of each registered game: its cards' JSON, whether
+// its View carries the game's name and format, and whether its log hides entries from some
+// seats for a while (logHider), which the game list must know without holding a State.
+type gameInfo struct {
+	cards      []byte
+	viewGame   bool
+	viewFormat bool
+	hidesLog   bool
 }
 
-// completeNexus fills what a nexus create request left out: the format from the number of
-// seats, and options["decks"] from the seats' own deck fields or, for a seat that names none,
-// the shipped decks in order. "random" picks a shipped deck with crypto/rand. The stored
-// options then name every seat's deck, so the log replays the game.
-func completeNexus(m *store.Game, seatDecks []string) error {
-	if m.Format == "" {
-		m.Format = "duel"
-		if len(m.Seats) > 2 {
-			m.Format = "ffa"
+// learnGames fills s.info from a State of each registered game set up with its defaults (its
+// first format's fewest seats); a game that cannot start so is taken to hide log entries and
+// to leave its View without game and format.
+func (s *Server) learnGames() error {
+	s.info = map[string]gameInfo{}
+	for _, g := range s.reg.Games() {
+		var in gameInfo
+		c, err := json.Marshal(map[string]any{"game": g.Name(), "cards": g.Cards()})
+		if err != nil {
+			return fmt.Errorf("%s: cards: %w", g.Name(), err)
 		}
-	}
-	given := deckList(m.Options["decks"])
-	named := false
-	for _, d := range seatDecks {
-		named = named || strings.TrimSpace(d) != ""
-	}
-	if len(given) > 0 && named {
-		return fmt.Errorf("name the decks either in options.decks or in the seats' deck fields, not both")
-	}
-	if len(given) == 0 {
-		for i := range m.Seats {
-			d := ""
-			if i < len(seatDecks) {
-				d = strings.ToLower(strings.TrimSpace(seatDecks[i]))
+		in.cards = c
+		in.hidesLog = true
+		if fs := g.Formats(); len(fs) > 0 {
+			names := make([]string, max(fs[0].MinSeats, 1))
+			st, err := g.New(engine.Setup{Format: fs[0].Name, Names: names})
+			if err == nil {
+				_, in.hidesLog = st.(logHider)
+				if b, err := st.View(engine.Spectator).MarshalJSON(); err == nil {
+					in.viewGame, in.viewFormat = hasKey(b, "game"), hasKey(b, "format")
+				}
 			}
-			if d == "" {
-				d = decks.Names()[i%len(decks.Names())]
-			}
-			given = append(given, d)
 		}
+		s.info[g.Name()] = in
 	}
-	for i, d := range given {
-		if d == "random" {
-			given[i] = decks.Names()[int(randomSeed()%uint64(len(decks.Names())))]
-		}
-	}
-	if m.Options == nil {
-		m.Options = map[string]string{}
-	}
-	m.Options["decks"] = strings.Join(given, ",")
 	return nil
 }
 
-// newBot makes the bot of a seat of game.
-func newBot(game, name string) (engine.Bot, error) { return bots.New(transitionalGame(game), name) }
-
-// transitionalGame is the engine.Game of a game's name for the bots, until the server takes
-// a registry. The bots read no card data.
-func transitionalGame(name string) engine.Game {
-	if name == "nexus" {
-		return nexusgame.WithTable(nil)
+// hasKey says whether the JSON object b has the top-level key k.
+func hasKey(b []byte, k string) bool {
+	var m map[string]json.RawMessage
+	if err := json.NewDecoder(bytes.NewReader(b)).Decode(&m); err != nil {
+		return false
 	}
-	return realmsgame.WithCatalog(nil)
+	_, ok := m[k]
+	return ok
 }
 
-// botNames lists the bots a seat of game may name.
-func botNames(game string) []string { return bots.Names(transitionalGame(game)) }
+// unknownGame is the 400 of a request that names no registered game.
+func unknownGame(err error) error { return errf(http.StatusBadRequest, "%v", err) }
 
 // nonNil makes a missing list of sets (Stellar Nexus has none to choose) an empty one in JSON.
 func nonNil(s []string) []string {

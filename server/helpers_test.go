@@ -13,7 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"starnexus/bots"
+	"starnexus/engine"
+	"starnexus/games/nexus"
+	"starnexus/games/nexus/nexusgame"
 	"starnexus/games/realms"
+	"starnexus/games/realms/realmsgame"
 	"starnexus/store/sqlite"
 )
 
@@ -29,6 +34,69 @@ func catalog(t testing.TB) *realms.Catalog {
 		testCatalog = cat
 	}
 	return testCatalog
+}
+
+// registry lists Star Realms with cat and Stellar Nexus with its built-in table.
+func registry(t testing.TB, cat *realms.Catalog) *engine.Registry {
+	t.Helper()
+	nx, err := nexusgame.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engine.NewRegistry(realmsgame.WithCatalog(cat), nx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// registered is the game name of the server's registry.
+func (s *Server) registered(t testing.TB, name string) engine.Game {
+	t.Helper()
+	g, err := s.reg.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// nexusTable is the Stellar Nexus card table of the server's registry.
+func (s *Server) nexusTable(t testing.TB) *nexus.Table {
+	return s.registered(t, "nexus").(*nexusgame.Game).Table()
+}
+
+// viewServer is a Server that knows the test registry's games, enough for game.view.
+func viewServer(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{reg: registry(t, catalog(t))}
+	if err := s.learnGames(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// testBot makes a bot of a game as the test registry has it.
+func testBot(t testing.TB, game, name string) engine.Bot {
+	t.Helper()
+	g, err := registry(t, catalog(t)).Get(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bots.New(g, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// testBotNames lists the bots of a game as the test registry has it.
+func testBotNames(t testing.TB, game string) []string {
+	t.Helper()
+	g, err := registry(t, catalog(t)).Get(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bots.Names(g)
 }
 
 type harness struct {
@@ -53,8 +121,8 @@ func (h *harness) start(cfg Config) {
 		t.Fatal(err)
 	}
 	cfg.Store = st
-	if cfg.Catalog == nil {
-		cfg.Catalog = catalog(t)
+	if cfg.Games == nil {
+		cfg.Games = registry(t, catalog(t))
 	}
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv, err := New(context.Background(), cfg)

@@ -19,7 +19,7 @@ import (
 func ffaAtBlockers(t *testing.T, h *harness) created {
 	t.Helper()
 	c := h.create(`{"game":"nexus","format":"ffa","seats":[{"name":"Ann"},{"name":"Bob"},{"name":"Cid"}]}`)
-	st, err := nexus.NewPosition(h.srv.nexus, nexus.Position{Options: nexus.Options{Format: "ffa"}, Seed: 4, Active: "Ann", Phase: "combat",
+	st, err := nexus.NewPosition(h.srv.nexusTable(t), nexus.Position{Options: nexus.Options{Format: "ffa"}, Seed: 4, Active: "Ann", Phase: "combat",
 		Players: []nexus.PlayerSetup{
 			{Name: "Ann", Hero: "Vessa, Matriarch of Nareh", Field: []nexus.Perm{{Card: "Dune Ambusher"}, {Card: "Ironclad Brute"}}},
 			{Name: "Bob", Hero: "Tarsk Ironvein, Forgemaster", Field: []nexus.Perm{{Card: "Rivet Sentry"}}},

@@ -203,7 +203,7 @@ func TestOriginMustBeAnOrigin(t *testing.T) {
 	}
 	defer st.Close()
 	for _, bad := range []string{"play.example.com", "ftp://example.com", "https://example.com/play", "https://u@example.com", "https://example.com?x=1", "https://"} {
-		srv, err := New(context.Background(), Config{Store: st, Catalog: catalog(t), Origin: bad})
+		srv, err := New(context.Background(), Config{Store: st, Games: registry(t, catalog(t)), Origin: bad})
 		if err == nil {
 			srv.Close()
 			t.Errorf("New accepted the origin %q", bad)

@@ -24,6 +24,7 @@ func TestHiddenCardsChangeNothingForOthers(t *testing.T) {
 
 func hiddenInvariance(t *testing.T, bot string) {
 	cat := catalog(t)
+	vs := viewServer(t)
 	mk := func(bobHand, bobDeck []string) *game {
 		pos := realms.Position{Options: realms.Options{Format: "standard", Sets: []string{"core"}}, Seed: 77, Active: "Ann",
 			Players: []realms.PlayerSetup{
@@ -41,18 +42,17 @@ func hiddenInvariance(t *testing.T, bot string) {
 	a := mk([]string{"Viper", "Viper", "Scout", "Scout", "Scout"}, []string{"Scout", "Scout", "Scout", "Scout", "Scout"})
 	b := mk([]string{"Scout", "Scout", "Scout", "Scout", "Scout"}, []string{"Scout", "Viper", "Scout", "Viper", "Scout"})
 	probes := []string{"play Viper", "play Blob Fighter", "buy Blob Fighter", "attack Bob 99", "choose hand:Viper", "use Blob Fighter ally", "end"}
-	botA, _ := newBot("realms", bot)
-	botB, _ := newBot("realms", bot)
+	botA, botB := testBot(t, "realms", bot), testBot(t, "realms", bot)
 	for step := 0; ; step++ {
 		if step > 60 {
 			t.Fatal("Ann's turn did not end")
 		}
 		for _, seat := range []engine.Seat{0, engine.Spectator} {
-			va, err := a.view(seat)
+			va, err := a.view(vs, seat)
 			if err != nil {
 				t.Fatal(err)
 			}
-			vb, _ := b.view(seat)
+			vb, _ := b.view(vs, seat)
 			if string(va) != string(vb) {
 				t.Fatalf("step %d: seat %d's views differ:\n%s\n%s", step, seat, va, vb)
 			}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -19,6 +20,7 @@ import (
 	"github.com/coder/websocket"
 
 	"starnexus/engine"
+	"starnexus/store"
 )
 
 // from is an HTTP client whose connections come from the loopback address ip (127.0.0.2
@@ -77,7 +79,7 @@ func (h *harness) served(c created) {
 }
 
 func TestCreateRateLimitPerClient(t *testing.T) {
-	h := newHarness(t, Config{Limits: Limits{CreatePerMinute: 1, CreateBurst: 2}})
+	h := newHarness(t, Config{Limits: Limits{CreatePerMinute: 1, CreateBurst: 2}, Extensions: []Extension{creator{}}})
 	mine := h.create(humanPair) // 127.0.0.1
 	a := from("127.0.0.2")
 	for i := 0; i < 2; i++ {
@@ -89,9 +91,12 @@ func TestCreateRateLimitPerClient(t *testing.T) {
 	if r.code != http.StatusTooManyRequests || r.hdr.Get("Retry-After") == "" || !strings.Contains(string(r.body), "too many") {
 		t.Fatalf("create past the burst: %d Retry-After %q %s", r.code, r.hdr.Get("Retry-After"), r.body)
 	}
-	// A campaign counts against the same bucket.
-	if r := h.call(a, "POST", "/api/campaigns", "", `{"name":"c1","seats":[{"kind":"bot","bot":"greedy"},{"kind":"bot","bot":"greedy"}]}`); r.code != http.StatusTooManyRequests {
-		t.Fatalf("campaign past the burst: %d %s", r.code, r.body)
+	// What an extension creates (a campaign) counts against the same bucket.
+	if r := h.call(a, "POST", "/api/things", "", `{}`); r.code != http.StatusTooManyRequests {
+		t.Fatalf("an extension's create past the burst: %d %s", r.code, r.body)
+	}
+	if r := h.call(from("127.0.0.4"), "POST", "/api/things", "", `{}`); r.code != http.StatusCreated {
+		t.Fatalf("an extension's create: %d %s", r.code, r.body)
 	}
 	// Another client, and another client's game, are served as before.
 	if r := h.call(from("127.0.0.3"), "POST", "/api/games", "", humanPair); r.code != http.StatusCreated {
@@ -609,4 +614,27 @@ func (h *harness) countedActions() string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// creator is an Extension that creates things at POST /api/things, limited as creates are
+// (Host.Allow), and owns no game.
+type creator struct{}
+
+func (creator) Routes(mux *http.ServeMux, h *Host) {
+	mux.HandleFunc("POST /api/things", func(w http.ResponseWriter, r *http.Request) {
+		if err := h.Allow(r, "create"); err != nil {
+			WriteError(w, err)
+			return
+		}
+		WriteJSON(w, http.StatusCreated, map[string]string{"made": "thing"})
+	})
+}
+func (creator) Owns(*store.Game) bool         { return false }
+func (creator) CheckCreate(*store.Game) error { return nil }
+func (creator) Drives(*store.Game) bool       { return true }
+func (creator) NewState(context.Context, *Host, *store.Game) (engine.State, error) {
+	return nil, errors.New("no game")
+}
+func (creator) Finish(context.Context, *Host, *store.Game, engine.State, []int) error {
+	return errors.New("no game")
 }

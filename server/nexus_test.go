@@ -11,6 +11,7 @@ import (
 	"starnexus/engine"
 	"starnexus/games/nexus"
 	"starnexus/games/nexus/decks"
+	"starnexus/games/nexus/nexusgame"
 	"starnexus/store"
 )
 
@@ -73,10 +74,10 @@ func TestNexusCreateRefusals(t *testing.T) {
 	h := newHarness(t, Config{AllowSeed: true})
 	for _, c := range []struct{ req, want string }{
 		{`{"game":"chess","seats":[{"name":"A"},{"name":"B"}]}`, "unknown game"},
-		{`{"game":"nexus","options":{"decks":"rayji,kernn"},"seats":[{"name":"A"},{"name":"B"}]}`, `seat 2: no shipped deck \"kernn\": did you mean \"kern\"?`},
+		{`{"game":"nexus","options":{"decks":"rayji,kernn"},"seats":[{"name":"A"},{"name":"B"}]}`, `seat 2 (B): no shipped deck \"kernn\": did you mean \"kern\"?`},
 		{`{"game":"nexus","options":{"decks":"rayji"},"seats":[{"name":"A"},{"name":"B"}]}`, "1 deck(s) for 2 seats"},
 		{`{"game":"nexus","options":{"decks":"rayji,kern"},"seats":[{"name":"A","deck":"kern"},{"name":"B"}]}`, "not both"},
-		{`{"game":"realms","seats":[{"name":"A","deck":"kern"},{"name":"B"}]}`, "only in a Stellar Nexus game"},
+		{`{"game":"realms","seats":[{"name":"A","deck":"kern"},{"name":"B"}]}`, "seat 1: a game of Star Realms has no decks to choose"},
 		{`{"game":"nexus","seats":[{"name":"A"},{"name":"B","kind":"bot","bot":"velocity"}]}`, "unknown bot"},
 		{`{"game":"nexus","format":"ffa","seats":[{"name":"A"},{"name":"B"}]}`, "free-for-all"},
 		{`{"game":"nexus","format":"allied","seats":[{"name":"A"},{"name":"B"},{"name":"C"}]}`, "allied"},
@@ -122,7 +123,7 @@ func TestBotsAndDecksByGame(t *testing.T) {
 			Bots []struct{ Name string } `json:"bots"`
 		}
 		json.Unmarshal(b, &body)
-		want := botNames(map[string]string{"": "realms"}[game] + game)
+		want := testBotNames(t, map[string]string{"": "realms"}[game]+game)
 		var names []string
 		for _, x := range body.Bots {
 			names = append(names, x.Name)
@@ -150,12 +151,12 @@ func TestBotsAndDecksByGame(t *testing.T) {
 	// The nexus cards: every card of every shipped deck, with its text.
 	code, b = h.do("GET", "/api/cards?game=nexus", "", nil)
 	var cs struct {
-		Cards []nexusCard `json:"cards"`
+		Cards []nexusgame.CardJSON `json:"cards"`
 	}
 	if err := json.Unmarshal(b, &cs); code != http.StatusOK || err != nil {
 		t.Fatalf("nexus cards: %d %v", code, err)
 	}
-	byName := map[string]nexusCard{}
+	byName := map[string]nexusgame.CardJSON{}
 	for _, c := range cs.Cards {
 		byName[c.Name] = c
 	}
@@ -283,7 +284,7 @@ func TestNexusDuelAgainstABot(t *testing.T) {
 // sorts them before the shuffle); this position once caught it dealing from their present
 // places.
 func TestNexusHiddenCardsChangeNothingForOthers(t *testing.T) {
-	names := botNames("nexus")
+	names := testBotNames(t, "nexus")
 	for _, bot := range []string{"random", "greedy", "easy"} {
 		if !slices.Contains(names, bot) {
 			t.Fatalf("no nexus bot %q (have %v)", bot, names)
@@ -300,6 +301,7 @@ func nexusInvariance(t *testing.T, bot string) {
 	three := func(tapped bool) []nexus.Perm {
 		return []nexus.Perm{{Card: "Nexus Shard", Tapped: tapped}, {Card: "Nexus Shard", Tapped: tapped}, {Card: "Nexus Shard", Tapped: tapped}}
 	}
+	vs := viewServer(t)
 	mk := func(bobHand, bobLibrary []string) *game {
 		pos := nexus.Position{Seed: 5, Active: "Ann", Phase: "main1", Players: []nexus.PlayerSetup{
 			{Name: "Ann", Hero: "Kaira Swiftclaw", Hand: []string{"Ember Cub", "Surge of Fury", "Dune Stalker", "Pounce"},
@@ -320,19 +322,18 @@ func nexusInvariance(t *testing.T, bot string) {
 	b := mk([]string{"Rivet Sentry", "Forge Apprentice", "Ironclad Brute"}, []string{"Arc Gauntlet", "Magma Titan", "Hammerfall Challenge", "Field Repairs"})
 	probes := []string{"cast Pounce", "cast Magma Titan", "cast Field Repairs", "activate hero", "attack with Blade Dancer",
 		"block Blade Dancer with Rivet Sentry", "choose Bob", "choose Rivet Sentry", "pass", "done"}
-	botA, _ := newBot("nexus", bot)
-	botB, _ := newBot("nexus", bot)
+	botA, botB := testBot(t, "nexus", bot), testBot(t, "nexus", bot)
 	ann := 0
 	for step := 0; ; step++ {
 		if step > 400 {
 			t.Fatal("Ann's turn did not end")
 		}
 		for _, seat := range []engine.Seat{0, engine.Spectator} {
-			va, err := a.view(seat)
+			va, err := a.view(vs, seat)
 			if err != nil {
 				t.Fatal(err)
 			}
-			vb, _ := b.view(seat)
+			vb, _ := b.view(vs, seat)
 			if string(va) != string(vb) {
 				t.Fatalf("step %d: seat %d's views differ:\n%s\n%s", step, seat, va, vb)
 			}
@@ -426,7 +427,7 @@ func TestListedTextsAreAccepted(t *testing.T) {
 		for i := 0; i < seats; i++ {
 			m.Seats = append(m.Seats, store.Seat{Name: fmt.Sprintf("P%d", i+1)})
 		}
-		if err := completeNexus(m, nil); err != nil {
+		if err := prepare(h.srv.registered(t, "nexus"), m); err != nil {
 			t.Fatal(err)
 		}
 		st, err := h.srv.newState(m)
@@ -547,6 +548,7 @@ func TestNexusMulliganCountChangesNothingForOthers(t *testing.T) {
 		}
 		return out
 	}
+	vs := viewServer(t)
 	mk := func() *game {
 		pos := nexus.Position{Seed: 9, Players: []nexus.PlayerSetup{
 			{Name: "Ann", Hero: "Kaira Swiftclaw", Library: lib("Ember Cub", "Dune Stalker", "Pounce"), ResourcePile: lib("Nexus Shard")},
@@ -578,22 +580,22 @@ func TestNexusMulliganCountChangesNothingForOthers(t *testing.T) {
 	for k := 0; k < 2; k++ {
 		play(b, 1, "mulligan")
 		for _, seat := range []engine.Seat{0, engine.Spectator} {
-			va, _ := a.view(seat)
-			vb, _ := b.view(seat)
+			va, _ := a.view(vs, seat)
+			vb, _ := b.view(vs, seat)
 			if string(va) != string(vb) {
 				t.Fatalf("after Bob's mulligan %d, seat %d's views differ:\n%s\n%s", k+1, seat, va, vb)
 			}
 		}
-		if vb, _ := b.view(1); !strings.Contains(string(vb), `"mulligans":`+fmt.Sprint(k+1)) {
+		if vb, _ := b.view(vs, 1); !strings.Contains(string(vb), `"mulligans":`+fmt.Sprint(k+1)) {
 			t.Fatalf("Bob's own view does not count his mulligans: %s", vb)
 		}
 	}
 	play(a, 1, "keep")
 	play(b, 1, "keep")
-	if va, _ := a.view(0); !strings.Contains(string(va), `"seq":2`) {
+	if va, _ := a.view(vs, 0); !strings.Contains(string(va), `"seq":2`) {
 		t.Fatalf("after all have kept, Ann's view counts every entry: %s", va)
 	}
-	if vb, _ := b.view(0); !strings.Contains(string(vb), `"seq":4`) || !strings.Contains(string(vb), `"action":"mulligan"`) {
+	if vb, _ := b.view(vs, 0); !strings.Contains(string(vb), `"seq":4`) || !strings.Contains(string(vb), `"action":"mulligan"`) {
 		t.Fatalf("after all have kept, Ann sees Bob's mulligans: %s", vb)
 	}
 }

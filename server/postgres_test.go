@@ -30,7 +30,7 @@ func twoProcesses(t *testing.T) (*harness, *harness) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv, err := New(context.Background(), Config{Store: st, Catalog: catalog(t), AllowSeed: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		srv, err := New(context.Background(), Config{Store: st, Games: registry(t, catalog(t)), AllowSeed: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		if err != nil {
 			t.Fatal(err)
 		}

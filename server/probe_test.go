@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -109,7 +110,7 @@ func (r *probeRun) http(method, path, token string, body []byte) (int, []byte) {
 }
 
 // newTwin makes a game through the API with these seats and puts st in its place: the
-// test-only hook that sets the hidden cards.
+// test-only hook that sets the hidden cards (nil: the game stays as the API made it).
 func (r *probeRun) newTwin(create string, st engine.State) *twinGame {
 	t := r.t
 	code, b := r.http("POST", "/api/games", "", []byte(create))
@@ -129,6 +130,9 @@ func (r *probeRun) newTwin(create string, st engine.State) *twinGame {
 		t.Fatal(err)
 	}
 	g.mu.Lock()
+	if st == nil {
+		st = g.st
+	}
 	if st.NumSeats() != len(g.meta.Seats) {
 		t.Fatalf("the position has %d seats, the game %d", st.NumSeats(), len(g.meta.Seats))
 	}
@@ -621,7 +625,7 @@ func realmsPhase(v map[string]any) string {
 // TestProbesAnswerTwinsAlike is the twin-game probe test described above.
 func TestProbesAnswerTwinsAlike(t *testing.T) {
 	h := newHarness(t, Config{})
-	tab := h.srv.nexus
+	tab := h.srv.nexusTable(t)
 	cat := catalog(t)
 	duel := []string{"Ann", "Bob"}
 
@@ -647,6 +651,35 @@ func TestProbesAnswerTwinsAlike(t *testing.T) {
 			r.tw[i] = r.newTwin(`{"game":"nexus","seats":[{"name":"Ann"},{"name":"Bob"}]}`, st)
 		}
 		r.play(400)
+		r.report()
+	})
+
+	// Stellar Nexus, a deck file: Bob brings his own deck through the API (deck_file), the
+	// same hero and size with other counts in each twin; the twins are the games the API
+	// made from the same seed, stored deck files and all. Ann and a spectator see the same
+	// up to the choice of the first player, and the deck file is nowhere in their answers.
+	t.Run("nexus deck file", func(t *testing.T) {
+		hs := newHarness(t, Config{AllowSeed: true})
+		r := newProbeRun(t, hs, duel, 0, nexusProbes(tab, duel), 13)
+		r.phase = nexusPhase
+		r.scripts = map[engine.Seat][]string{0: {"mulligan", "keep"}, 1: {"mulligan", "keep"}}
+		r.stop = func(v map[string]any) bool { return v["decision"] == "choose the starting player" }
+		kern := shippedDeckText(t, "kern")
+		other := strings.Replace(strings.Replace(kern, "Anvil Duelist: 3", "Anvil Duelist: 2", 1), "Bulwark Plating: 2", "Bulwark Plating: 3", 1)
+		if other == kern {
+			t.Fatal("the variant of kern is kern")
+		}
+		for i, deck := range []string{kern, other} {
+			req, _ := json.Marshal(map[string]any{"game": "nexus", "seed": 21, "seats": []map[string]string{
+				{"name": "Ann", "deck": "damnareh"}, {"name": "Bob", "deck_file": deck}}})
+			r.tw[i] = r.newTwin(string(req), nil)
+		}
+		r.play(400)
+		for _, path := range []string{"/api/games", "/api/games/" + r.tw[1].id + "/log"} {
+			if _, b := r.http("GET", path, "", nil); strings.Contains(string(b), "Anvil Duelist") || strings.Contains(string(b), "Bulwark") {
+				t.Errorf("%s shows Bob's deck file: %s", path, b)
+			}
+		}
 		r.report()
 	})
 
@@ -889,4 +922,14 @@ func (r *probeRun) report() {
 		r.t.Fatalf("only %d phases", len(r.phases))
 	}
 	r.t.Logf("%d steps, %d phases, %d probes answered by the server", r.steps, len(r.phases), r.sent)
+}
+
+// shippedDeckText is the text of a shipped Stellar Nexus deck file.
+func shippedDeckText(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("../games/nexus/decks/" + name + ".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -156,7 +156,7 @@ func checkHands(t *testing.T, who string, b []byte) {
 
 func TestCanaryCardsNeverLeak(t *testing.T) {
 	const seed = 8675309123457
-	h := newHarness(t, Config{AllowSeed: true, Catalog: canaryCatalog(t)})
+	h := newHarness(t, Config{AllowSeed: true, Games: registry(t, canaryCatalog(t))})
 	g := h.create(`{"seed":` + strconv.Itoa(seed) + `,"sets":["core","canary"],"options":{"max_rounds":"25"},"seats":[{"name":"Ann"},{"name":"Bob"}]}`)
 	gm, err := h.srv.game(context.Background(), g.ID)
 	if err != nil {

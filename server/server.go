@@ -24,26 +24,24 @@ import (
 	"time"
 
 	"starnexus/engine"
-	"starnexus/games/nexus"
-	"starnexus/games/realms"
 	"starnexus/playername"
 	"starnexus/store"
 )
 
 // Config is what a Server needs.
 type Config struct {
-	Store   store.Store
-	Catalog *realms.Catalog
-	// Nexus is the Stellar Nexus card table; nil: the built-in starter set.
-	Nexus *nexus.Table
+	Store store.Store
+	// Games lists the games the server plays, the default first.
+	Games *engine.Registry
+	// Extensions serve what is beyond the general game path (Rise of Empire campaigns): their
+	// routes, and the games they own.
+	Extensions []Extension
 	// AllowSeed accepts a client-chosen seed (tests, puzzles); otherwise seeds come from
 	// crypto/rand (DESIGN.md §6).
 	AllowSeed bool
 	Logger    *slog.Logger
 	// Web is the browser client (index.html at its root); nil serves a placeholder page.
 	Web fs.FS
-	// Cards is the JSON served at /api/cards.
-	Cards []byte
 	// BotDelay is a pause before each bot move, so that people can follow a bot's turn.
 	BotDelay time.Duration
 	// Limits bound what clients may cost the server; zero fields take DefaultLimits.
@@ -58,8 +56,9 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	store   store.Store
-	cat     *realms.Catalog
-	nexus   *nexus.Table
+	reg     *engine.Registry
+	host    *Host               // the server as its extensions see it
+	info    map[string]gameInfo // what the server learned of each game at start (games.go)
 	names   *playername.Checker // player names: see names.go
 	log     *slog.Logger
 	owner   string // this process's name in bot leases
@@ -71,7 +70,7 @@ type Server struct {
 	limiter *limiter
 	// thinkers holds a token for each bot decision being computed (nil: no limit).
 	thinkers chan struct{}
-	// makeBot makes a seat's bot (bots.NewFor; tests count the thinkers with their own).
+	// makeBot makes a seat's bot (bots.New; tests count the thinkers with their own).
 	makeBot func(game, name string) (engine.Bot, error)
 
 	ctx    context.Context
@@ -98,16 +97,22 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Nexus == nil {
-		tab, err := nexus.Builtin()
-		if err != nil {
-			return nil, fmt.Errorf("stellar nexus cards: %w", err)
-		}
-		cfg.Nexus = tab
+	if cfg.Games == nil {
+		return nil, errors.New("server: no games (Config.Games)")
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, nexus: cfg.Nexus, log: cfg.Logger, owner: randomHex(8),
-		names: playername.ForGames(cfg.Catalog, cfg.Nexus),
-		games: map[string]*game{}, load: map[string]*sync.Mutex{}, live: map[string]bool{}, makeBot: newBot}
+	// A player may not take the name of a card of any game the server plays.
+	var cardNames []string
+	for _, g := range cfg.Games.Games() {
+		cardNames = append(cardNames, g.CardNames()...)
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, reg: cfg.Games, log: cfg.Logger, owner: randomHex(8),
+		names: playername.New(cardNames),
+		games: map[string]*game{}, load: map[string]*sync.Mutex{}, live: map[string]bool{}}
+	s.makeBot = s.newBot
+	s.host = &Host{s: s}
+	if err := s.learnGames(); err != nil {
+		return nil, err
+	}
 	s.edge = edge
 	s.lim = cfg.Limits.withDefaults()
 	s.limiter = newLimiter(s.lim)
@@ -169,7 +174,7 @@ func (s *Server) rebuildAll(list []store.Game) {
 			return
 		}
 		m := &list[i]
-		if !idle.IsZero() && m.LastActive.Before(idle) && !isCampaignGame(m) {
+		if !idle.IsZero() && m.LastActive.Before(idle) && s.extensionOf(m) == nil {
 			s.abandon(m.ID, idle)
 			continue
 		}

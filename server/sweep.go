@@ -85,8 +85,8 @@ func (s *Server) idleCheckEvery() time.Duration {
 }
 
 // abandonIdle ends as abandoned every unfinished game whose last activity (an action or a
-// claimed seat, in any process) is before cutoff. Campaign games are left alone: the
-// campaign waits for its players (docs/server.md).
+// claimed seat, in any process) is before cutoff. The games an Extension owns (a campaign's)
+// are left alone: the campaign waits for its players (docs/server.md).
 func (s *Server) abandonIdle(cutoff time.Time) {
 	if cutoff.IsZero() {
 		return
@@ -101,7 +101,7 @@ func (s *Server) abandonIdle(cutoff time.Time) {
 		}
 		for i := range list {
 			m := &list[i].Game
-			if list[i].Damaged != nil || isCampaignGame(m) || s.abandon(m.ID, cutoff) {
+			if list[i].Damaged != nil || s.extensionOf(m) != nil || s.abandon(m.ID, cutoff) {
 				offset++ // stays in the list: step over it
 			}
 		}

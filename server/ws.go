@@ -124,7 +124,7 @@ wait:
 		case <-c.notify:
 		}
 		g.mu.Lock()
-		b, err := g.view(c.seat)
+		b, err := g.view(s, c.seat)
 		g.mu.Unlock()
 		if err != nil {
 			s.log.Error("ws view", "game", g.id, "err", err)

@@ -56,6 +56,9 @@ type Game struct {
 	Options map[string]string
 	Seed    uint64
 	Seats   []Seat
+	// Decks holds, per seat, the text of the deck file it brought ("" for none); nil when no
+	// seat brought one. Hidden information: only its seat may see it before the game ends.
+	Decks   []string
 	Created time.Time
 	// LastActive is when the game was created or last had an action logged or a seat
 	// claimed; the store sets it (CreateGame keeps a non-zero value it is given, for tests

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -11,27 +10,8 @@ import (
 
 	"starnexus/engine"
 	"starnexus/games/realms"
+	"starnexus/games/realms/realmsgame"
 )
-
-// cardJSON is one entry of `starnexus cards --json`.
-type cardJSON struct {
-	Name     string   `json:"name"`
-	Set      string   `json:"set"`
-	Faction  []string `json:"faction"`
-	Type     string   `json:"type"`
-	Cost     *int     `json:"cost"`
-	Defense  *int     `json:"defense"`
-	Outpost  bool     `json:"outpost"`
-	Quantity int      `json:"quantity"`
-	Deck     string   `json:"deck"`
-	Aliases  []string `json:"aliases"`
-	Primary  string   `json:"primary,omitempty"`
-	Ally     string   `json:"ally,omitempty"`
-	Scrap    string   `json:"scrap,omitempty"`
-	Trigger  string   `json:"trigger,omitempty"`
-	Acquire  string   `json:"acquire,omitempty"`
-	Static   []string `json:"static,omitempty"`
-}
 
 // listedCard is a card as listed for one set: Scout, Viper and Explorer are listed once for
 // every set asked for.
@@ -159,29 +139,11 @@ func nameMatches(c *realms.Card, text string) bool {
 }
 
 func writeCardsJSON(w io.Writer, list []listedCard) error {
-	out := make([]cardJSON, 0, len(list))
+	out := make([]realmsgame.CardJSON, 0, len(list))
 	for _, l := range list {
-		c := l.card
-		j := cardJSON{Name: c.Name, Set: l.set, Faction: c.Faction.Names(), Type: c.Kind.String(), Outpost: c.Outpost,
-			Quantity: c.Quantity, Deck: c.Deck.String(), Aliases: c.Aliases, Static: c.StaticTxt,
-			Primary: c.Texts[realms.Primary], Ally: c.Texts[realms.Ally], Scrap: c.Texts[realms.ScrapSlot], Trigger: c.Texts[realms.OnPlayShip], Acquire: c.Texts[realms.OnAcquire]}
-		if j.Aliases == nil {
-			j.Aliases = []string{}
-		}
-		if c.Cost >= 0 {
-			j.Cost = &c.Cost
-		}
-		if c.Kind == realms.Base {
-			j.Defense = &c.Defense
-		}
-		out = append(out, j)
+		out = append(out, realmsgame.CardOf(l.set, l.card))
 	}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encode cards: %w", err)
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return realmsgame.WriteCardsJSON(w, out)
 }
 
 func writeCardsTable(w io.Writer, list []listedCard) error {

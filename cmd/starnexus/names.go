@@ -3,8 +3,7 @@ package main
 import (
 	"fmt"
 
-	"starnexus/games/nexus"
-	"starnexus/games/realms"
+	"starnexus/games"
 	"starnexus/playername"
 )
 
@@ -13,15 +12,17 @@ import (
 // the two never disagree about a name. The names are replaced by the form kept (PRECIS:
 // fullwidth "Ａnn" is "Ann").
 func checkNames(names []string) error {
-	cat, err := realms.LoadCatalog()
+	reg, err := games.Registry()
 	if err != nil {
 		return fmt.Errorf("player names: %w", err)
 	}
-	tab, err := nexus.Builtin()
-	if err != nil {
-		return fmt.Errorf("player names: %w", err)
+	// A name may not be a card of any game, whichever game it is for, so that one player
+	// keeps one name across them.
+	var cards []string
+	for _, g := range reg.Games() {
+		cards = append(cards, g.CardNames()...)
 	}
-	c := playername.ForGames(cat, tab)
+	c := playername.New(cards)
 	for i, n := range names {
 		kept, err := c.Check(n)
 		if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -16,7 +15,8 @@ import (
 	"syscall"
 	"time"
 
-	"starnexus/games/realms"
+	"starnexus/campaign/campaignhttp"
+	"starnexus/games"
 	"starnexus/server"
 	"starnexus/store"
 	"starnexus/store/postgres"
@@ -79,16 +79,8 @@ func openStore(ctx context.Context, db string) (store.Store, error) {
 
 // serve runs the server until ctx ends; ready, if not nil, gets the address it listens on.
 func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, stdout io.Writer) error {
-	cat, err := realms.LoadCatalog()
+	reg, err := games.Registry()
 	if err != nil {
-		return err
-	}
-	list, err := selectCards(cat, nil, "", "")
-	if err != nil {
-		return err
-	}
-	var cards bytes.Buffer
-	if err := writeCardsJSON(&cards, list); err != nil {
 		return err
 	}
 	st, err := openStore(ctx, cfg.db)
@@ -105,8 +97,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, stdout io.
 		}
 		defer release()
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Catalog: cat, AllowSeed: cfg.allowSeed, Logger: logger,
-		Web: web.Files, Cards: bytes.TrimSpace(cards.Bytes()), BotDelay: cfg.botDelay, Origin: cfg.origin, Limits: cfg.limits})
+	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, AllowSeed: cfg.allowSeed, Logger: logger,
+		Extensions: []server.Extension{campaignhttp.Service{}}, Web: web.Files, BotDelay: cfg.botDelay, Origin: cfg.origin, Limits: cfg.limits})
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func TestMigrationDatesExistingGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.LastActive.Equal(created) || g.Abandoned || g.Finished {
+	if !g.LastActive.Equal(created) || g.Abandoned || g.Finished || g.Decks != nil {
 		t.Fatalf("migrated game: last active %v (created %v), abandoned %v", g.LastActive, created, g.Abandoned)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -60,6 +61,33 @@ func Run(t *testing.T, open Open) {
 		if _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("load unknown: %v", err)
 		}
+	})
+	t.Run("DeckFiles", func(t *testing.T) {
+		// The deck files seats brought are stored with the game, byte for byte, in seat
+		// order; a game without any loads with none.
+		s := open(t)
+		with, without := sample(newID()), sample(newID())
+		with.Decks = []string{"", "name: Mine\nhero: Kaira Swiftclaw\nlibrary:\n  - 3 Ember Cub # \u00e9t\u00e9\n", ""}
+		for _, g := range []*store.Game{with, without} {
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, want := range []*store.Game{with, without} {
+			g, _, err := s.LoadGame(ctx, want.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(g.Decks, want.Decks) || (want.Decks == nil) != (g.Decks == nil) {
+				t.Fatalf("game %s: decks %q, want %q", want.ID, g.Decks, want.Decks)
+			}
+		}
+		for _, sm := range listed(t, s, store.Filter{}, with.ID, without.ID) {
+			if sm.Game.ID == with.ID && !slices.Equal(sm.Game.Decks, with.Decks) {
+				t.Fatalf("listed decks %q", sm.Game.Decks)
+			}
+		}
+		cleanup(t, s, with.ID, without.ID)
 	})
 	t.Run("AppendUniqueSeq", func(t *testing.T) {
 		s := open(t)

@@ -216,9 +216,6 @@ func (g *Game) Bots() engine.BotKit {
 // 200-iteration levels think for more than a second per decision.
 const rolloutCap = 60
 
-// Cards implements engine.Game.
-func (g *Game) Cards() any { return nil }
-
 // CardNames implements engine.Game.
 func (g *Game) CardNames() []string {
 	var names []string

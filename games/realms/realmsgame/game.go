@@ -153,9 +153,6 @@ func (g *Game) Bots() engine.BotKit {
 	}
 }
 
-// Cards implements engine.Game.
-func (g *Game) Cards() any { return nil }
-
 // CardNames implements engine.Game: every card's name and aliases (the French and Spanish
 // ones included).
 func (g *Game) CardNames() []string {

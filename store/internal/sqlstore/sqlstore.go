@@ -134,6 +134,7 @@ func (s *DB) insertGame(ctx context.Context, tx *sql.Tx, g *store.Game) error {
 	}
 	optb, _ := json.Marshal(opts)
 	win, _ := json.Marshal(nonNilInts(g.Winners))
+	decks, _ := json.Marshal(nonNil(g.Decks))
 	var n int
 	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM games WHERE id = ?`), g.ID).Scan(&n); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
@@ -149,8 +150,8 @@ func (s *DB) insertGame(ctx context.Context, tx *sql.Tx, g *store.Game) error {
 	if active.IsZero() {
 		active = created
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, game, format, sets, options, seed, created, last_active, finished, abandoned, winners, actions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
-		g.ID, g.Game, g.Format, string(sets), string(optb), int64(g.Seed), created.UnixNano(), active.UnixNano(), b2i(g.Finished), b2i(g.Abandoned), string(win)); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, game, format, sets, options, seed, created, last_active, finished, abandoned, winners, actions, decks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`),
+		g.ID, g.Game, g.Format, string(sets), string(optb), int64(g.Seed), created.UnixNano(), active.UnixNano(), b2i(g.Finished), b2i(g.Abandoned), string(win), string(decks)); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	for i, st := range g.Seats {
@@ -179,7 +180,7 @@ func nonNilInts(s []int) []int {
 type rowScanner interface{ Scan(...any) error }
 
 // gameColumns are the games columns a gameRow holds, in its order.
-var gameColumns = []string{"id", "game", "format", "sets", "options", "seed", "created", "last_active", "finished", "abandoned", "winners", "actions"}
+var gameColumns = []string{"id", "game", "format", "sets", "options", "seed", "created", "last_active", "finished", "abandoned", "winners", "actions", "decks"}
 
 // seatColumns are the seats columns a seatRow holds, in its order.
 var seatColumns = []string{"n", "name", "kind", "bot", "token_hash", "claimed"}
@@ -206,7 +207,7 @@ func pointers(v []any) []any {
 // column (options that are not JSON, a seed stored as text) must fail the decoding of its
 // own game only, never the Scan that a listing needs to reach the next row.
 type gameRow struct {
-	v [12]any
+	v [13]any
 }
 
 func (r *gameRow) dest() []any { return pointers(r.v[:]) }
@@ -270,6 +271,12 @@ func (r *gameRow) decode() (*store.Game, int, error) {
 			err = fmt.Errorf("%d is negative", count)
 		}
 		return bad("actions", err)
+	}
+	if err := jsonColumn(r.v[12], &g.Decks); err != nil {
+		return bad("decks", err)
+	}
+	if len(g.Decks) == 0 {
+		g.Decks = nil
 	}
 	return g, int(count), nil
 }

@@ -1,7 +1,25 @@
-package server
+// Package campaignhttp serves Rise of Empire campaigns (SR 8) through the server, as a
+// server.Extension that cmd/starnexus mounts: the endpoints under /api/campaigns, and the
+// campaigns' games, which it sets up (campaign.State.GameOf) and whose results it records.
+//
+// The campaign's state lives in the store (store.Campaigns) and follows package campaign, as
+// in the terminal; its games are ordinary realms games whose options name the campaign
+// ("campaign", "scenario", "first_player"). A human seat of a campaign has one token, given
+// when the campaign is created: its key to the campaign's requests and to the seat of each of
+// its games. The bots play their games through the server's bot machinery, make the setup
+// choice by campaign.State.BotChoice and their post-campaign upgrades by
+// campaign.BotCompletion, in the same transaction as the last game's result or the human's
+// upgrade that gives them the turn (campaign.Run.Finish, campaign.Run.Complete): reading a
+// campaign never writes it.
+//
+// A campaign created without a seed draws each game's seed from crypto/rand when the game
+// starts (campaign.SeedsSecret). The campaign's state holds the seed of the game under way, so
+// the state itself never leaves the server: the JSON below lists what may.
+package campaignhttp
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net/http"
@@ -15,103 +33,94 @@ import (
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
+	"starnexus/server"
 	"starnexus/store"
 )
 
-// Rise of Empire campaigns (SR 8) through the server: the campaign's state lives in the
-// store (store.Campaigns) and follows package campaign, as in the terminal; its games are
-// ordinary realms games whose options name the campaign ("campaign", "scenario",
-// "first_player"), set up by campaign.State.GameOf. A human seat of a campaign has one token,
-// given when the campaign is created: its key to the campaign's requests and to the seat of
-// each of its games. The bots play their games through the server's bot machinery, make the
-// setup choice by campaign.State.BotChoice and their post-campaign upgrades by
-// campaign.BotCompletion, in the same transaction as the last game's result or the human's
-// upgrade that gives them the turn (campaign.Run.Finish, campaign.Run.Complete): reading a
-// campaign never writes it.
-//
-// A campaign created without a seed draws each game's seed from crypto/rand when the game
-// starts (campaign.SeedsSecret). The campaign's state holds the seed of the game under way, so
-// the state itself never leaves the server: the JSON below lists what may.
+// Service is the campaigns' server.Extension. Its zero value is ready.
+type Service struct{}
 
-// campaignRoutes registers the campaign endpoints.
-func (s *Server) campaignRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/campaigns", s.handleCampaignList)
-	mux.HandleFunc("POST /api/campaigns", s.handleCampaignCreate)
-	mux.HandleFunc("GET /api/campaigns/{name}", s.handleCampaignStatus)
-	mux.HandleFunc("POST /api/campaigns/{name}/start", s.handleCampaignStart)
-	mux.HandleFunc("POST /api/campaigns/{name}/complete", s.handleCampaignComplete)
+var _ server.Extension = Service{}
+
+// game is the registered game a campaign's games play.
+const game = "realms"
+
+// Routes implements server.Extension: the campaign endpoints.
+func (Service) Routes(mux *http.ServeMux, h *server.Host) {
+	c := &handlers{h: h}
+	mux.HandleFunc("GET /api/campaigns", c.handleCampaignList)
+	mux.HandleFunc("POST /api/campaigns", c.handleCampaignCreate)
+	mux.HandleFunc("GET /api/campaigns/{name}", c.handleCampaignStatus)
+	mux.HandleFunc("POST /api/campaigns/{name}/start", c.handleCampaignStart)
+	mux.HandleFunc("POST /api/campaigns/{name}/complete", c.handleCampaignComplete)
 }
 
-// campaignDB is the store as a campaign database, or an error when it keeps no campaigns.
-func (s *Server) campaignDB() (campaign.DB, error) {
-	db, ok := s.store.(campaign.DB)
-	if !ok {
-		return nil, errf(http.StatusNotImplemented, "this server's store keeps no campaigns")
-	}
-	return db, nil
-}
+// Owns implements server.Extension: a campaign's games.
+func (Service) Owns(m *store.Game) bool { return m.Game == game && m.Options["campaign"] != "" }
 
-// isCampaignGame says whether m is a campaign's game.
-func isCampaignGame(m *store.Game) bool { return m.Game == "realms" && m.Options["campaign"] != "" }
-
-// refuseCampaignOptions refuses a create request that would make a campaign game: those are
-// started through /api/campaigns/{name}/start.
-func refuseCampaignOptions(opts map[string]string) error {
-	if _, ok := opts["campaign"]; ok {
-		return errf(http.StatusBadRequest, "a campaign's games are started with POST /api/campaigns/{name}/start, not created with options")
+// CheckCreate implements server.Extension: a create request may not make a campaign game;
+// those are started through /api/campaigns/{name}/start.
+func (Service) CheckCreate(m *store.Game) error {
+	if _, ok := m.Options["campaign"]; ok {
+		return server.Errorf(http.StatusBadRequest, "a campaign's games are started with POST /api/campaigns/{name}/start, not created with options")
 	}
 	return nil
 }
 
-// newCampaignGame sets up the campaign game m from its campaign's stored state.
-func (s *Server) newCampaignGame(m *store.Game) (engine.State, error) {
-	db, err := s.campaignDB()
+// NewState implements server.Extension: the campaign game m, from its campaign's stored
+// state.
+func (Service) NewState(ctx context.Context, h *server.Host, m *store.Game) (engine.State, error) {
+	db, err := campaignDB(h)
 	if err != nil {
 		return nil, err
 	}
-	r, err := campaign.Open(s.ctx, db, m.Options["campaign"])
+	r, err := campaign.Open(ctx, db, m.Options["campaign"])
 	if err != nil {
 		return nil, err
 	}
 	return r.State.GameOf(r.Content, m.ID)
 }
 
-// drives says whether this server plays g's bots and records its end: not for a campaign
-// game that a terminal plays (`starnexus campaign play` on the same database).
-func drives(g *game) bool {
-	return !isCampaignGame(g.meta) || g.meta.Options[campaign.DriverOption] == campaign.DriverServer
+// Drives implements server.Extension: not a campaign game that a terminal plays (`starnexus
+// campaign play` on the same database).
+func (Service) Drives(m *store.Game) bool {
+	return m.Options[campaign.DriverOption] == campaign.DriverServer
 }
 
-// finishGame records the end of g in the store: for a campaign game, its result in the
-// campaign and the game's end in one transaction, once whatever the number of processes that
-// see it end. g.mu is held.
-func (s *Server) finishGame(g *game, winners []int) error {
-	ctx := context.Background()
-	if !isCampaignGame(g.meta) {
-		return s.store.Finish(ctx, g.id, winners)
-	}
-	if !drives(g) {
-		return nil // the terminal that plays it records it
-	}
-	db, err := s.campaignDB()
+// Finish implements server.Extension: the game's result in the campaign and the game's end in
+// one transaction, once whatever the number of processes that see it end.
+func (Service) Finish(ctx context.Context, h *server.Host, m *store.Game, st engine.State, _ []int) error {
+	db, err := campaignDB(h)
 	if err != nil {
 		return err
 	}
-	st, ok := g.st.(*realms.State)
+	rs, ok := st.(*realms.State)
 	if !ok {
-		return fmt.Errorf("campaign game %s is not a Star Realms game", g.id)
+		return fmt.Errorf("campaign game %s is not a Star Realms game", m.ID)
 	}
-	name := g.meta.Options["campaign"]
+	name := m.Options["campaign"]
 	// The bots' post-campaign upgrades, after the last scenario, are made in the same
 	// transaction as the result.
-	recorded, err := campaign.FinishGame(ctx, db, name, g.id, st)
+	recorded, err := campaign.FinishGame(ctx, db, name, m.ID, rs)
 	if err != nil {
 		return err
 	}
 	if recorded {
-		s.log.Info("campaign game recorded", "campaign", name, "game", g.id, "scenario", g.meta.Options["scenario"])
+		h.Logger().Info("campaign game recorded", "campaign", name, "game", m.ID, "scenario", m.Options["scenario"])
 	}
 	return nil
+}
+
+// handlers serve the campaign endpoints of one server.
+type handlers struct{ h *server.Host }
+
+// campaignDB is the store as a campaign database, or an error when it keeps no campaigns.
+func campaignDB(h *server.Host) (campaign.DB, error) {
+	db, ok := h.Store().(campaign.DB)
+	if !ok {
+		return nil, server.Errorf(http.StatusNotImplemented, "this server's store keeps no campaigns")
+	}
+	return db, nil
 }
 
 func isHuman(p campaign.Player) bool { return campaign.IsHuman(p) }
@@ -119,19 +128,19 @@ func isHuman(p campaign.Player) bool { return campaign.IsHuman(p) }
 // campaignSeat finds the human seat of r whose token the request carries: -1 with no token
 // (or no human seat), an error for a token that names none.
 func campaignSeat(r *http.Request, run *campaign.Run) (int, error) {
-	tok, given := bearer(r)
+	tok, given := server.Bearer(r)
 	if !given {
 		return -1, nil
 	}
 	h := store.HashToken(tok)
 	found := -1
 	for i, p := range run.State.Players {
-		if len(p.TokenHash) == len(h) && constantEq(p.TokenHash, h) {
+		if len(p.TokenHash) == len(h) && subtle.ConstantTimeCompare(p.TokenHash, h) == 1 {
 			found = i
 		}
 	}
 	if found < 0 {
-		return -1, errf(http.StatusUnauthorized, "the token names no seat of campaign %s", run.State.Name)
+		return -1, server.Errorf(http.StatusUnauthorized, "the token names no seat of campaign %s", run.State.Name)
 	}
 	return found, nil
 }
@@ -141,17 +150,17 @@ func hasHuman(run *campaign.Run) bool {
 }
 
 // openCampaign loads the campaign the request's path names.
-func (s *Server) openCampaign(ctx context.Context, name string) (*campaign.Run, error) {
-	db, err := s.campaignDB()
+func (s *handlers) openCampaign(ctx context.Context, name string) (*campaign.Run, error) {
+	db, err := campaignDB(s.h)
 	if err != nil {
 		return nil, err
 	}
 	run, err := campaign.Open(ctx, db, name)
 	if err != nil {
 		if _, lerr := db.LoadCampaign(ctx, name); errors.Is(lerr, store.ErrNotFound) {
-			return nil, errf(http.StatusNotFound, "%v", err)
+			return nil, server.Errorf(http.StatusNotFound, "%v", err)
 		}
-		return nil, errf(http.StatusServiceUnavailable, "%v", err)
+		return nil, server.Errorf(http.StatusServiceUnavailable, "%v", err)
 	}
 	return run, nil
 }
@@ -302,10 +311,10 @@ const (
 // of the following page, absent on the last. Each content is loaded once per page, and the
 // listed campaigns leave out the completion's candidates, so a page costs the decoding of
 // its records and no more.
-func (s *Server) handleCampaignList(w http.ResponseWriter, r *http.Request) {
-	db, err := s.campaignDB()
+func (s *handlers) handleCampaignList(w http.ResponseWriter, r *http.Request) {
+	db, err := campaignDB(s.h)
 	if err != nil {
-		writeErr(w, err)
+		server.WriteError(w, err)
 		return
 	}
 	q := r.URL.Query()
@@ -313,7 +322,7 @@ func (s *Server) handleCampaignList(w http.ResponseWriter, r *http.Request) {
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			writeErr(w, errf(http.StatusBadRequest, "limit: a number of campaigns from 1 to %d", campaignPageMax))
+			server.WriteError(w, server.Errorf(http.StatusBadRequest, "limit: a number of campaigns from 1 to %d", campaignPageMax))
 			return
 		}
 		limit = min(n, campaignPageMax)
@@ -322,7 +331,7 @@ func (s *Server) handleCampaignList(w http.ResponseWriter, r *http.Request) {
 	// One more than the page says whether another page follows.
 	recs, err := db.ListCampaigns(r.Context(), store.CampaignPage{After: after, Limit: limit + 1})
 	if err != nil {
-		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
+		server.WriteError(w, server.Errorf(http.StatusServiceUnavailable, "%v", err))
 		return
 	}
 	more := len(recs) > limit
@@ -332,7 +341,7 @@ func (s *Server) handleCampaignList(w http.ResponseWriter, r *http.Request) {
 	for i := range recs {
 		run, err := contents.FromRecord(&recs[i], db)
 		if err != nil {
-			s.log.Error("campaign list", "campaign", recs[i].Name, "err", err)
+			s.h.Logger().Error("campaign list", "campaign", recs[i].Name, "err", err)
 			continue
 		}
 		out = append(out, campaignStatus(run, true))
@@ -342,7 +351,7 @@ func (s *Server) handleCampaignList(w http.ResponseWriter, r *http.Request) {
 		next := url.Values{"after": {recs[len(recs)-1].Name}, "limit": {strconv.Itoa(limit)}}
 		resp["next"] = "/api/campaigns?" + next.Encode()
 	}
-	writeJSON(w, http.StatusOK, resp)
+	server.WriteJSON(w, http.StatusOK, resp)
 }
 
 type campaignCreateReq struct {
@@ -368,28 +377,28 @@ func checkCampaignName(name string) error {
 	return nil
 }
 
-func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
-	if err := s.limiter.allow(s.lim.clientAddr(r), "create"); err != nil {
-		writeErr(w, err)
+func (s *handlers) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
+	if err := s.h.Allow(r, "create"); err != nil {
+		server.WriteError(w, err)
 		return
 	}
-	db, err := s.campaignDB()
+	db, err := campaignDB(s.h)
 	if err != nil {
-		writeErr(w, err)
+		server.WriteError(w, err)
 		return
 	}
 	var req campaignCreateReq
-	if err := readJSON(r, &req); err != nil {
-		writeErr(w, err)
+	if err := server.ReadJSON(r, &req); err != nil {
+		server.WriteError(w, err)
 		return
 	}
 	name := strings.TrimSpace(req.Name)
 	if err := checkCampaignName(name); err != nil {
-		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		server.WriteError(w, server.Errorf(http.StatusBadRequest, "%v", err))
 		return
 	}
 	if len(req.Seats) != 2 {
-		writeErr(w, errf(http.StatusBadRequest, "a campaign has 2 seats (%d given)", len(req.Seats)))
+		server.WriteError(w, server.Errorf(http.StatusBadRequest, "a campaign has 2 seats (%d given)", len(req.Seats)))
 		return
 	}
 	content := strings.TrimSpace(req.Content)
@@ -398,7 +407,7 @@ func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := campaigns.Load(content)
 	if err != nil {
-		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		server.WriteError(w, server.Errorf(http.StatusBadRequest, "%v", err))
 		return
 	}
 	var who [2]string
@@ -406,23 +415,23 @@ func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
 	for i, rs := range req.Seats {
 		switch strings.ToLower(strings.TrimSpace(rs.Kind)) {
 		case "", store.Human:
-			who[i], tokens[i] = "human", newToken()
+			who[i], tokens[i] = "human", server.NewToken()
 		case store.Bot:
 			b := strings.ToLower(strings.TrimSpace(rs.Bot))
-			if !slices.Contains(botNames("realms"), b) {
-				writeErr(w, errf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(botNames("realms"), ", ")))
+			if !slices.Contains(s.h.BotNames(game), b) {
+				server.WriteError(w, server.Errorf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(s.h.BotNames(game), ", ")))
 				return
 			}
 			who[i] = b
 		default:
-			writeErr(w, errf(http.StatusBadRequest, "seat %d: kind %q is not human or bot", i+1, rs.Kind))
+			server.WriteError(w, server.Errorf(http.StatusBadRequest, "seat %d: kind %q is not human or bot", i+1, rs.Kind))
 			return
 		}
 	}
 	// Without a seed each game draws its own secret one when it starts; a chosen seed makes
 	// the campaign reproducible (and known to whoever chose it).
-	if req.Seed != nil && !s.cfg.AllowSeed {
-		writeErr(w, errf(http.StatusBadRequest, "a client-chosen seed is accepted only when the server runs with --allow-seed"))
+	if req.Seed != nil && !s.h.AllowSeed() {
+		server.WriteError(w, server.Errorf(http.StatusBadRequest, "a client-chosen seed is accepted only when the server runs with --allow-seed"))
 		return
 	}
 	run, err := campaign.CreateWith(r.Context(), db, c, name, who, req.Seed, func(st *campaign.State) {
@@ -440,7 +449,7 @@ func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
 		case strings.HasPrefix(msg, "seat "), strings.Contains(msg, "needs a name"):
 			status = http.StatusBadRequest
 		}
-		writeErr(w, errf(status, "%v", err))
+		server.WriteError(w, server.Errorf(status, "%v", err))
 		return
 	}
 	type seatOut struct {
@@ -458,58 +467,58 @@ func (s *Server) handleCampaignCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		seats = append(seats, so)
 	}
-	s.log.Info("campaign created", "campaign", run.State.Name, "content", c.ID)
-	writeJSON(w, http.StatusCreated, map[string]any{"name": run.State.Name, "seats": seats, "campaign": campaignStatus(run, false)})
+	s.h.Logger().Info("campaign created", "campaign", run.State.Name, "content", c.ID)
+	server.WriteJSON(w, http.StatusCreated, map[string]any{"name": run.State.Name, "seats": seats, "campaign": campaignStatus(run, false)})
 }
 
 // handleCampaignStatus only reads: a GET never writes the store.
-func (s *Server) handleCampaignStatus(w http.ResponseWriter, r *http.Request) {
+func (s *handlers) handleCampaignStatus(w http.ResponseWriter, r *http.Request) {
 	run, err := s.openCampaign(r.Context(), r.PathValue("name"))
 	if err != nil {
-		writeErr(w, err)
+		server.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, campaignStatus(run, false))
+	server.WriteJSON(w, http.StatusOK, campaignStatus(run, false))
 }
 
 type campaignStartReq struct {
 	Choice int `json:"choice"` // the first player's setup option, from 1; 0: none
 }
 
-func (s *Server) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
+func (s *handlers) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 	var req campaignStartReq
 	if r.ContentLength != 0 {
-		if err := readJSON(r, &req); err != nil {
-			writeErr(w, err)
+		if err := server.ReadJSON(r, &req); err != nil {
+			server.WriteError(w, err)
 			return
 		}
 	}
 	run, err := s.openCampaign(r.Context(), r.PathValue("name"))
 	if err != nil {
-		writeErr(w, err)
+		server.WriteError(w, err)
 		return
 	}
 	seat, err := campaignSeat(r, run)
 	if err != nil {
-		writeErr(w, err)
+		server.WriteError(w, err)
 		return
 	}
 	st := run.State
 	if hasHuman(run) && seat < 0 {
-		writeErr(w, errf(http.StatusUnauthorized, "no token: a player of campaign %s starts its scenarios (Authorization: Bearer TOKEN)", st.Name))
+		server.WriteError(w, server.Errorf(http.StatusUnauthorized, "no token: a player of campaign %s starts its scenarios (Authorization: Bearer TOKEN)", st.Name))
 		return
 	}
 	if p := st.Phase(); p != "scenario" {
-		e := errf(http.StatusConflict, "campaign %s has no scenario to start: it is %s", st.Name, p)
+		under := ""
 		if st.Current != nil {
-			e.Msg += " (game " + st.Current.ID + ")"
+			under = " (game " + st.Current.ID + ")"
 		}
-		writeErr(w, e)
+		server.WriteError(w, server.Errorf(http.StatusConflict, "campaign %s has no scenario to start: it is %s%s", st.Name, p, under))
 		return
 	}
 	sc, err := campaign.Scenario(run.Content, st.Next)
 	if err != nil {
-		writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+		server.WriteError(w, server.Errorf(http.StatusInternalServerError, "%v", err))
 		return
 	}
 	first := st.Players[st.First]
@@ -518,21 +527,21 @@ func (s *Server) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case !isHuman(first):
 			if req.Choice != 0 {
-				writeErr(w, errf(http.StatusBadRequest, "%s goes first and makes the setup choice (SR 8.2), not you", first.Name))
+				server.WriteError(w, server.Errorf(http.StatusBadRequest, "%s goes first and makes the setup choice (SR 8.2), not you", first.Name))
 				return
 			}
 			choice = st.BotChoice(run.Content)
 		case seat != st.First:
-			writeErr(w, errf(http.StatusForbidden, "%s goes first and makes the setup choice (SR 8.2): they start this scenario", first.Name))
+			server.WriteError(w, server.Errorf(http.StatusForbidden, "%s goes first and makes the setup choice (SR 8.2): they start this scenario", first.Name))
 			return
 		case req.Choice < 1 || req.Choice > len(opts):
-			writeErr(w, errf(http.StatusBadRequest, "scenario %d: %s chooses an option from 1 to %d (choice)", sc.Number, first.Name, len(opts)))
+			server.WriteError(w, server.Errorf(http.StatusBadRequest, "scenario %d: %s chooses an option from 1 to %d (choice)", sc.Number, first.Name, len(opts)))
 			return
 		default:
 			choice = req.Choice - 1
 		}
 	} else if req.Choice != 0 {
-		writeErr(w, errf(http.StatusBadRequest, "scenario %d offers no setup choice", sc.Number))
+		server.WriteError(w, server.Errorf(http.StatusBadRequest, "scenario %d offers no setup choice", sc.Number))
 		return
 	}
 	live, err := run.StartGameWith(r.Context(), choice, func(g *store.Game) {
@@ -545,19 +554,19 @@ func (s *Server) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	if errors.Is(err, store.ErrConflict) {
-		writeErr(w, errf(http.StatusConflict, "campaign %s changed meanwhile (another request started its scenario?): look again", st.Name))
+		server.WriteError(w, server.Errorf(http.StatusConflict, "campaign %s changed meanwhile (another request started its scenario?): look again", st.Name))
 		return
 	}
 	if err != nil {
-		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
+		server.WriteError(w, server.Errorf(http.StatusServiceUnavailable, "%v", err))
 		return
 	}
-	if _, err := s.game(r.Context(), live.Game.ID); err != nil {
-		writeErr(w, err)
+	if err := s.h.Load(r.Context(), live.Game.ID); err != nil {
+		server.WriteError(w, err)
 		return
 	}
-	s.log.Info("campaign game started", "campaign", st.Name, "game", live.Game.ID, "scenario", live.Game.Scenario)
-	writeJSON(w, http.StatusCreated, map[string]any{"game": live.Game.ID, "scenario": live.Game.Scenario, "seat": seat,
+	s.h.Logger().Info("campaign game started", "campaign", st.Name, "game", live.Game.ID, "scenario", live.Game.Scenario)
+	server.WriteJSON(w, http.StatusCreated, map[string]any{"game": live.Game.ID, "scenario": live.Game.Scenario, "seat": seat,
 		"choice": campaign.ChoiceName(run.Content, live.Game), "campaign": campaignStatus(run, false)})
 }
 
@@ -567,44 +576,44 @@ type campaignCompleteReq struct {
 	Row   int    `json:"row"`
 }
 
-func (s *Server) handleCampaignComplete(w http.ResponseWriter, r *http.Request) {
+func (s *handlers) handleCampaignComplete(w http.ResponseWriter, r *http.Request) {
 	var req campaignCompleteReq
-	if err := readJSON(r, &req); err != nil {
-		writeErr(w, err)
+	if err := server.ReadJSON(r, &req); err != nil {
+		server.WriteError(w, err)
 		return
 	}
 	run, err := s.openCampaign(r.Context(), r.PathValue("name"))
 	if err != nil {
-		writeErr(w, err)
+		server.WriteError(w, err)
 		return
 	}
 	seat, err := campaignSeat(r, run)
 	if err != nil {
-		writeErr(w, err)
+		server.WriteError(w, err)
 		return
 	}
 	if seat < 0 {
-		writeErr(w, errf(http.StatusUnauthorized, "no token: send Authorization: Bearer TOKEN of your campaign seat"))
+		server.WriteError(w, server.Errorf(http.StatusUnauthorized, "no token: send Authorization: Bearer TOKEN of your campaign seat"))
 		return
 	}
 	// A campaign stored by an earlier version may still wait for a bot's upgrades: they are
 	// made here, in memory, before looking whose turn it is, and saved with the human's
 	// upgrade (a refusal saves nothing).
 	if _, err := run.State.BotCompletions(run.Content); err != nil {
-		writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+		server.WriteError(w, server.Errorf(http.StatusInternalServerError, "%v", err))
 		return
 	}
 	turn, ok, err := run.State.CompletionTurn(run.Content)
 	if err != nil {
-		writeErr(w, errf(http.StatusInternalServerError, "%v", err))
+		server.WriteError(w, server.Errorf(http.StatusInternalServerError, "%v", err))
 		return
 	}
 	if !ok {
-		writeErr(w, errf(http.StatusConflict, "campaign %s is not in its post-campaign completion (it is %s)", run.State.Name, run.State.Phase()))
+		server.WriteError(w, server.Errorf(http.StatusConflict, "campaign %s is not in its post-campaign completion (it is %s)", run.State.Name, run.State.Phase()))
 		return
 	}
 	if turn != seat {
-		writeErr(w, errf(http.StatusForbidden, "it is %s's turn to complete an upgrade (SR 8.10)", run.State.Players[turn].Name))
+		server.WriteError(w, server.Errorf(http.StatusForbidden, "it is %s's turn to complete an upgrade (SR 8.10)", run.State.Players[turn].Name))
 		return
 	}
 	// The bots' upgrades that follow are saved with the human's.
@@ -614,8 +623,8 @@ func (s *Server) handleCampaignComplete(w http.ResponseWriter, r *http.Request) 
 		if errors.Is(err, store.ErrConflict) {
 			status = http.StatusConflict
 		}
-		writeErr(w, errf(status, "%v", err))
+		server.WriteError(w, server.Errorf(status, "%v", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, campaignStatus(run, false))
+	server.WriteJSON(w, http.StatusOK, campaignStatus(run, false))
 }

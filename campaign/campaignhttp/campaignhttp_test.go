@@ -1,4 +1,4 @@
-package server
+package campaignhttp_test
 
 import (
 	"context"
@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"starnexus/bots"
 	"starnexus/campaign"
+	"starnexus/campaign/campaignhttp"
 	"starnexus/engine"
 	"starnexus/games/realms/campaigns"
 	"starnexus/store"
@@ -362,7 +364,11 @@ func TestCampaignRestart(t *testing.T) {
 	for _, a := range acts {
 		apply(engine.Seat(a.Seat), a.Text)
 	}
-	bot, err := newBot("realms", "greedy")
+	rg, err := registry(t).Get("realms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := bots.New(rg, "greedy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,26 +433,47 @@ func TestCampaignTerminalGame(t *testing.T) {
 	}
 	db.Close()
 	h.start(Config{AllowSeed: true})
-	g, err := h.srv.game(ctx, l.Game.ID)
+	if v, _ := h.view(l.Game.ID, ""); v.Seq != 0 || v.Campaign != "terminal" {
+		t.Fatalf("the terminal's campaign game as the server shows it: seq %d, campaign %q", v.Seq, v.Campaign)
+	}
+	h.stop()
+	// Played to its end by the terminal: the server that loads it records nothing, and its
+	// bots never played in it (the store's log is the terminal's alone).
+	db, err = sqlite.Open(ctx, h.db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.mu.Lock()
-	busy, n, st := g.botBusy, len(g.log), g.st.Clone()
-	g.mu.Unlock()
-	if busy || n != 0 {
-		t.Fatalf("the server plays the bots of a terminal's campaign game (busy %v, %d actions)", busy, n)
+	m, acts, err := db.LoadGame(ctx, l.Game.ID)
+	if err != nil || len(acts) != 0 {
+		t.Fatalf("the server played the bots of a terminal's campaign game: %d actions (%v)", len(acts), err)
 	}
-	// Played to its end (as the terminal would) and fed to the server: nothing is recorded.
-	for !st.Over() {
+	if !(campaignhttp.Service{}).Owns(m) || (campaignhttp.Service{}).Drives(m) {
+		t.Fatalf("a terminal's campaign game: owned %v, driven %v", (campaignhttp.Service{}).Owns(m), (campaignhttp.Service{}).Drives(m))
+	}
+	run, err := campaign.Open(ctx, db, "terminal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := run.State.GameOf(run.Content, l.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; !st.Over(); n++ {
 		seat := st.ToMove(nil)[0]
-		legal := st.Legal(seat, nil)
-		st.Apply(seat, legal[0])
+		a := st.Legal(seat, nil)[0]
+		text := st.ActionText(seat, a)
+		if err := st.Apply(seat, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Append(ctx, l.Game.ID, store.Action{Seq: n, Seat: int(seat), Text: text}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	g.mu.Lock()
-	g.st = st
-	h.srv.changed(g)
-	g.mu.Unlock()
+	db.Close()
+	h.start(Config{AllowSeed: true})
+	if v, _ := h.view(l.Game.ID, ""); !v.Over {
+		t.Fatal("the terminal's finished game is not over on the server")
+	}
 	if got := h.campaign("terminal"); got.Phase != "playing" || len(got.Results) != 0 {
 		t.Fatalf("the server recorded a terminal's game: %+v", got)
 	}
@@ -536,7 +563,7 @@ func TestCampaignCompletionThroughServer(t *testing.T) {
 	h.start(Config{AllowSeed: true})
 	stored := func() int {
 		t.Helper()
-		rec, err := h.srv.store.(store.Campaigns).LoadCampaign(ctx, "complete")
+		rec, err := h.st.(store.Campaigns).LoadCampaign(ctx, "complete")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -654,7 +681,7 @@ func TestCampaignSecretSeedsThroughServer(t *testing.T) {
 	seed1 := *lg.Seed
 
 	id2 := h.startScenario("secret", "", 0)
-	g2, _, err := h.srv.store.LoadGame(context.Background(), id2)
+	g2, _, err := h.st.LoadGame(context.Background(), id2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -685,12 +712,12 @@ func TestCampaignSecretSeedsThroughServer(t *testing.T) {
 // refused.
 func TestCampaignListPages(t *testing.T) {
 	h := newHarness(t, Config{})
-	db := h.srv.store.(campaign.DB)
+	db := h.st.(campaign.DB)
 	c, err := campaigns.Load("frontier-accord")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const n = campaignPageMax + 5
+	const n = campaignhttp.PageMax + 5
 	for i := range n {
 		if _, err := campaign.Create(context.Background(), db, c, fmt.Sprintf("c%03d", i), [2]string{"human", "greedy"}, nil); err != nil {
 			t.Fatal(err)
@@ -733,10 +760,10 @@ func TestCampaignListPages(t *testing.T) {
 			t.Fatalf("campaign %d of the pages is %s", i, name)
 		}
 	}
-	if p := get("/api/campaigns"); len(p.Campaigns) != campaignPageDefault || p.Next != "/api/campaigns?after=c049&limit=50" {
+	if p := get("/api/campaigns"); len(p.Campaigns) != campaignhttp.PageDefault || p.Next != "/api/campaigns?after=c049&limit=50" {
 		t.Fatalf("the default page: %d campaigns, next %q", len(p.Campaigns), p.Next)
 	}
-	if p := get("/api/campaigns?limit=100000"); len(p.Campaigns) != campaignPageMax || p.Next == "" {
+	if p := get("/api/campaigns?limit=100000"); len(p.Campaigns) != campaignhttp.PageMax || p.Next == "" {
 		t.Fatalf("a limit above the maximum: %d campaigns, next %q", len(p.Campaigns), p.Next)
 	}
 	if p := get("/api/campaigns?after=c200&limit=10"); len(p.Campaigns) != 4 || p.Campaigns[0].Name != "c201" || p.Next != "" {
@@ -782,7 +809,7 @@ func TestCampaignGetNeverWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := h.srv.store.(campaign.DB)
+	db := h.st.(campaign.DB)
 	if err := db.CreateCampaign(ctx, &store.Campaign{Name: "pending", State: data}); err != nil {
 		t.Fatal(err)
 	}

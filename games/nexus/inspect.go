@@ -177,3 +177,16 @@ func (s *State) Format() string { return s.opts.Format }
 
 // TeamOf is a player's team in allied play, from 1.
 func (s *State) TeamOf(seat engine.Seat) int { return int(s.P[seat].Team) + 1 }
+
+// StartingLife is the life seat's hero starts the game with: its hero card's life, before the
+// heroes are revealed too (they are chosen in secret, SN 10.3), and the team's shared life in
+// allied play. For statistics over finished games; it reads a hidden hero.
+func (s *State) StartingLife(seat engine.Seat) int {
+	life := 0
+	for q := int8(0); q < s.N; q++ {
+		if q == int8(seat) || (s.opts.Format == "allied" && s.P[q].Team == s.P[seat].Team) {
+			life += int(s.tab.Defs[s.P[q].Hero].Life)
+		}
+	}
+	return life
+}

@@ -42,7 +42,13 @@ func (t tracker) Before(seat engine.Seat, a engine.Action) string {
 // Rounds counts the rounds of turns completed: turn 1 is the first.
 func (t tracker) Rounds() int { return max(0, int(t.s.Turn)-1) / int(t.s.N) }
 
-func (t tracker) Score(seat engine.Seat) int { return t.s.Life(seat) }
+// Score is the seat's life; before the heroes are revealed, the life its hero will start with.
+func (t tracker) Score(seat engine.Seat) int {
+	if t.s.TurnNumber() == 0 {
+		return t.s.StartingLife(seat)
+	}
+	return t.s.Life(seat)
+}
 
 // ShippedDecks implements sim.DeckGame.
 func (g *Game) ShippedDecks() []string { return decks.Names() }

@@ -162,8 +162,8 @@ func writeCardsTable(w io.Writer, list []listedCard) error {
 		if c.Deck != realms.TradeDeck {
 			qty += " " + c.Deck.String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, l.set, cardFaction(c), c.Kind, cardCost(c), cardDefense(c), qty,
-			strings.Join(cardAbilities(c), " / "))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, l.set, realmsgame.CardFaction(c), c.Kind, realmsgame.CardCost(c), realmsgame.CardDefense(c), qty,
+			strings.Join(realmsgame.CardAbilities(c), " / "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -677,7 +677,7 @@ func basesInReach(v realms.View, by engine.Seat) []string {
 
 // writeCardText prints everything printed on a card, for `show CARD`.
 func writeCardText(w io.Writer, c *realms.Card) {
-	fmt.Fprintf(w, "%s: %s %s, cost %s", c.Name, cardFaction(c), c.Kind, cardCost(c))
+	fmt.Fprintf(w, "%s: %s %s, cost %s", c.Name, CardFaction(c), c.Kind, CardCost(c))
 	if c.Kind == realms.Base {
 		if c.Outpost {
 			fmt.Fprintf(w, ", defense %d, outpost", c.Defense)
@@ -686,7 +686,7 @@ func writeCardText(w io.Writer, c *realms.Card) {
 		}
 	}
 	fmt.Fprintf(w, " (set %s, %d in the %s deck)\n", c.Set, c.Quantity, c.Deck)
-	for _, a := range cardAbilities(c) {
+	for _, a := range CardAbilities(c) {
 		fmt.Fprintf(w, "  %s\n", a)
 	}
 	if len(c.Aliases) > 0 {
@@ -716,39 +716,4 @@ func cardList(cat *realms.Catalog, ids []realms.CardID) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// cardFaction names a card's factions ("Blob", "Star Empire/Machine Cult") or "Unaligned".
-func cardFaction(c *realms.Card) string {
-	if c.Faction == 0 {
-		return "Unaligned"
-	}
-	return strings.Join(c.Faction.Names(), "/")
-}
-
-// cardCost is the cost as printed, or "-" for a card that cannot be bought.
-func cardCost(c *realms.Card) string {
-	if c.Cost < 0 {
-		return "-"
-	}
-	return fmt.Sprint(c.Cost)
-}
-
-// cardAbilities lists a card's ability texts as "slot: text", in the order a card prints
-// them, statics last.
-func cardAbilities(c *realms.Card) []string {
-	slots := [...]struct {
-		slot  realms.Slot
-		label string
-	}{{realms.Primary, "primary"}, {realms.Sticker, "sticker"}, {realms.Ally, "ally"}, {realms.ScrapSlot, "scrap"}, {realms.OnPlayShip, "trigger"}, {realms.OnAcquire, "on acquire"}}
-	var out []string
-	for _, s := range slots {
-		if t := c.Texts[s.slot]; t != "" {
-			out = append(out, s.label+": "+t)
-		}
-	}
-	for _, t := range c.StaticTxt {
-		out = append(out, "static: "+t)
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package main
+package realmsgame
 
 import (
 	"fmt"
@@ -7,24 +7,24 @@ import (
 	"starnexus/games/realms"
 )
 
-// cardFaction names a card's factions ("Blob", "Star Empire/Machine Cult") or "Unaligned".
-func cardFaction(c *realms.Card) string {
+// CardFaction names a card's factions ("Blob", "Star Empire/Machine Cult") or "Unaligned".
+func CardFaction(c *realms.Card) string {
 	if c.Faction == 0 {
 		return "Unaligned"
 	}
 	return strings.Join(c.Faction.Names(), "/")
 }
 
-// cardCost is the cost as printed, or "-" for a card that cannot be bought.
-func cardCost(c *realms.Card) string {
+// CardCost is the cost as printed, or "-" for a card that cannot be bought.
+func CardCost(c *realms.Card) string {
 	if c.Cost < 0 {
 		return "-"
 	}
 	return fmt.Sprint(c.Cost)
 }
 
-// cardDefense is "5", "5 outpost", or "-" for a ship.
-func cardDefense(c *realms.Card) string {
+// CardDefense is "5", "5 outpost", or "-" for a ship.
+func CardDefense(c *realms.Card) string {
 	if c.Kind != realms.Base {
 		return "-"
 	}
@@ -34,9 +34,9 @@ func cardDefense(c *realms.Card) string {
 	return fmt.Sprint(c.Defense)
 }
 
-// cardAbilities lists a card's ability texts as "slot: text", in the order a card prints
+// CardAbilities lists a card's ability texts as "slot: text", in the order a card prints
 // them, statics last.
-func cardAbilities(c *realms.Card) []string {
+func CardAbilities(c *realms.Card) []string {
 	slots := [...]struct {
 		slot  realms.Slot
 		label string

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
-	"starnexus/engine/toygame"
+	"starnexus/engine/enginetest/toygame"
 	"starnexus/scenario"
 )
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
-	"starnexus/engine/toygame"
+	"starnexus/engine/enginetest/toygame"
 )
 
 // toyRegistry lists the toy race (the default) and the real games.

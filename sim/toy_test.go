@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
-	"starnexus/engine/toygame"
+	"starnexus/engine/enginetest/toygame"
 )
 
 // TestToyGameThroughRun plays the toy game, which implements none of sim's optional

@@ -10,7 +10,7 @@ import (
 
 	"starnexus/bots"
 	"starnexus/engine"
-	"starnexus/engine/toygame"
+	"starnexus/engine/enginetest/toygame"
 	"starnexus/terminal"
 )
 

@@ -37,7 +37,6 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
-	"slices"
 	"testing"
 
 	"starnexus/engine"
@@ -211,6 +210,3 @@ func texts(st engine.State, seat engine.Seat, legal []engine.Action) []string {
 	}
 	return out
 }
-
-// movers is st.ToMove as a set test.
-func moves(st engine.State, seat engine.Seat) bool { return slices.Contains(st.ToMove(nil), seat) }

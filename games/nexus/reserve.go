@@ -257,14 +257,18 @@ func (s *State) swapLegal(p int8, buf []engine.Action) []engine.Action {
 		seen[h] = true
 		buf = append(buf, mkSwap(h, 0))
 	}
+	// The cards that can go out are listed by definition, not in the order of the objects,
+	// which follows the library's: the seat may not learn that order (SN 10.2).
+	var out [256]bool
 	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
-		if o.Def == 0 || o.Owner != p || (o.Zone != zLibrary && o.Zone != zPile) || seen[o.Def] {
-			continue
+		if o.Def != 0 && o.Owner == p && (o.Zone == zLibrary || o.Zone == zPile) && !seen[o.Def] {
+			out[o.Def] = true
 		}
-		seen[o.Def] = true
-		if s.swapOK(p, o.Def, 0) == "" {
-			buf = append(buf, mkSwap(o.Def, 0))
+	}
+	for d := 1; d < len(out); d++ {
+		if out[d] && s.swapOK(p, uint8(d), 0) == "" {
+			buf = append(buf, mkSwap(uint8(d), 0))
 		}
 	}
 	var in [256]bool

@@ -221,7 +221,8 @@ type header struct {
 }
 
 // newState is an empty State of n seats whose players know their seats. The players past n
-// stay zero, as in every copy (CopyTo copies n players).
+// are zero here and in a fresh Clone; CopyTo and CloneInto copy only n players, so a reused
+// destination that had more seats keeps stale players past n, which nothing reads.
 func newState(n int) *State {
 	s := &State{}
 	s.NSeats = uint8(n)

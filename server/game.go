@@ -284,13 +284,18 @@ type viewExtra struct {
 	// Game is added unless the game's View names it (gameInfo).
 	Game string `json:"game,omitempty"`
 	// Format is added unless the game's View carries it (gameInfo).
-	Format  string     `json:"format,omitempty"`
-	Sets    []string   `json:"sets"`
-	Seats   []seatJSON `json:"seats"`
-	Seq     int        `json:"seq"`
-	Legal   []string   `json:"legal"`
-	Log     []logEntry `json:"log"`
-	Waiting []int      `json:"waiting,omitempty"`
+	Format string     `json:"format,omitempty"`
+	Sets   []string   `json:"sets"`
+	Seats  []seatJSON `json:"seats"`
+	Seq    int        `json:"seq"`
+	Legal  []string   `json:"legal"`
+	// Actions lists the same actions as Legal, in the same order, each with its parts
+	// (actions.go).
+	Actions []actionJSON `json:"actions"`
+	// Pending is the pending decision as data, when the game describes it.
+	Pending *decisionJSON `json:"pending,omitempty"`
+	Log     []logEntry    `json:"log"`
+	Waiting []int         `json:"waiting,omitempty"`
 	// Campaign names the Rise of Empire campaign of a campaign game.
 	Campaign string `json:"campaign,omitempty"`
 	// Abandoned: the game ended because nobody acted in it for the server's idle time.
@@ -315,8 +320,13 @@ func (g *game) view(s *Server, seat engine.Seat) ([]byte, error) {
 	if s.extensionOf(g.meta) != nil {
 		campaign = g.meta.Options["campaign"]
 	}
+	actions := g.legalActions(seat)
+	legal := make([]string, len(actions))
+	for i, a := range actions {
+		legal[i] = a.Text
+	}
 	x, err := json.Marshal(viewExtra{ID: g.id, Game: name, Format: format, Sets: nonNil(g.meta.Sets), Seats: g.seatsJSON(), Seq: g.publicSeq(seat),
-		Legal: g.legalTexts(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting(), Campaign: campaign, Abandoned: g.abandoned})
+		Legal: legal, Actions: actions, Pending: g.pending(seat), Log: g.visibleLog(seat, logTail), Waiting: g.waiting(), Campaign: campaign, Abandoned: g.abandoned})
 	if err != nil {
 		return nil, err
 	}

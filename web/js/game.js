@@ -25,17 +25,17 @@ function Stat({ label, value, cls, title }) {
 function PlayArea({ p, attack, send }) {
   if (!p.in_play || p.in_play.length === 0) return html`<div class="play-area empty muted">nothing in play</div>`;
   return html`<div class="play-area">${p.in_play.map((c) => {
-    const full = attack.get(p.name + ':' + c.card);
+    const full = attack.get(p.name + ':' + c.card); // the key groupActions gives a base's attacks
     const marks = html`${c.damage ? html`<span class="damage" title="damage taken this round">−${c.damage}</span>` : ''}
       ${full ? html`<span class="target" title="you can destroy this base: click it">target</span>` : ''}
       ${c.copy ? html`<span class="copy" title=${'copying ' + c.copy}>= ${c.copy}</span>` : ''}`;
     return html`<${Card} name=${c.card} marks=${marks} small
-      onClick=${full && full.full ? () => send(full.full) : undefined} />`;
+      onClick=${full && full.full ? () => send(full.full.text) : undefined} />`;
   })}</div>`;
 }
 
 function Player({ p, me, active, toMove, attack, send, seatInfo }) {
-  const inRange = [...attack.keys()].some((k) => k === p.name || k.startsWith(p.name + ':'));
+  const inRange = [...attack.values()].some((e) => e.player === p.name);
   const cls = ['player', me ? 'me' : '', p.defeated ? 'defeated' : '', p.name === active ? 'active' : '',
     inRange ? 'attackable' : ''].join(' ');
   const outpost = (p.in_play || []).some((c) => c.outpost);
@@ -67,13 +67,15 @@ function Player({ p, me, active, toMove, attack, send, seatInfo }) {
 }
 
 function TradeRow({ v, buys, send }) {
-  const canBuy = new Set(buys);
+  // The plain acquisitions by card (an upgraded one is bought from the Buy buttons).
+  const canBuy = new Map(buys.filter((a) => !a.upgrade).map((a) => [a.card, a.text]));
+  const buy = (n) => (canBuy.has(n) ? () => send(canBuy.get(n)) : undefined);
   return html`<section class="trade-row">
     <h3>Trade Row <span class="muted">— tap a card to read it; highlighted ones you can buy now</span></h3>
     <div class="card-list">
-      ${(v.trade_row || []).map((n) => html`<${Card} name=${n} onClick=${canBuy.has('buy ' + n) ? () => send('buy ' + n) : undefined} />`)}
+      ${(v.trade_row || []).map((n) => html`<${Card} name=${n} onClick=${buy(n)} />`)}
       <${Card} name="Explorer" extra=${html`<span class="pile">×${v.explorers}</span>`}
-        onClick=${canBuy.has('buy Explorer') ? () => send('buy Explorer') : undefined} />
+        onClick=${buy('Explorer')} />
     </div>
     <div class="muted small">Trade deck: ${v.trade_deck_count} cards · Scrap heap: ${(v.scrap_heap || []).length} · Rounds played: ${v.rounds_done}</div>
   </section>`;
@@ -137,9 +139,9 @@ export function Game({ id, token }) {
     try {
       for (let i = 0; i < 20; i++) {
         const cur = latest.current;
-        const plays = groupActions(cur.legal).play;
-        if (cur.prompt || plays.length === 0) break;
-        take(await api.act(id, token, plays[0], cur.seq));
+        const plays = groupActions(cur.actions).play;
+        if (cur.pending || plays.length === 0) break;
+        take(await api.act(id, token, plays[0].text, cur.seq));
       }
     } catch (e) { setError(e.message); } finally { setBusy(false); }
   };
@@ -151,7 +153,7 @@ export function Game({ id, token }) {
     ${error ? html`<p class="error">${error}</p>` : ''}</main>`;
   const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
   const me = seat >= 0 ? v.players[seat] : null;
-  const legal = v.legal || [];
+  const legal = v.actions || [];
   if (v.game === 'nexus') {
     return html`<main class="game nexus">
       <div class="topbar">
@@ -171,7 +173,7 @@ export function Game({ id, token }) {
   const others = v.players.filter((_, i) => i !== seat);
   const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} active=${v.active} toMove=${v.to_move} attack=${g.attack} send=${send}
     seatInfo=${(v.seats || [])[v.players.indexOf(p)]} />`;
-  const playable = new Set(g.play);
+  const playable = new Map(g.play.map((a) => [a.card, a.text]));
   return html`<main class="game">
     <div class="topbar">
       <a href="#/">← Lobby</a>
@@ -189,11 +191,11 @@ export function Game({ id, token }) {
           ${P(me, true)}
           <section class="hand"><h3>Your hand <span class="muted">(${(me.hand || []).length})</span></h3>
             <div class="card-list">${(me.hand || []).map((n) => html`<${Card} name=${n}
-              onClick=${playable.has('play ' + n) ? () => send('play ' + n) : undefined} />`)}
+              onClick=${playable.has(n) ? () => send(playable.get(n)) : undefined} />`)}
               ${(me.hand || []).length === 0 ? html`<span class="muted">empty</span>` : ''}</div>
           </section>
         </div>` : ''}
-        ${legal.length ? html`<${ActionPanel} legal=${legal} prompt=${v.prompt} send=${send} busy=${busy} onPlayAll=${playAll} />` : ''}
+        ${legal.length ? html`<${ActionPanel} actions=${legal} pending=${v.pending} send=${send} busy=${busy} onPlayAll=${playAll} />` : ''}
       </div>
       <div class="side">
         <${CardPanel} />

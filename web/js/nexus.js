@@ -1,7 +1,8 @@
 // The Stellar Nexus table: phase and combat step, priority, life totals, each player's
 // battlefield (creatures as "Name S/E (atk,def)" with markers, equipment, tapped and arrived
 // marks), resources, graveyards, the stack top first, the viewer's hand, the counts of the
-// others' hidden zones, and the legal actions as buttons labelled with their API texts.
+// others' hidden zones, and the legal actions as buttons labelled with their API texts, grouped
+// by the parts the server sends with each (the view's `actions`), never by reading a text.
 //
 // Everything shown comes from the seat's View: a hand is drawn only when the View carries it
 // (the viewer's own, an ally's in allied play), never for an opponent or a spectator.
@@ -44,18 +45,11 @@ export function NexusCardPanel() {
 
 const phaseLabel = { upkeep: 'Upkeep', main1: 'Main 1', combat: 'Combat', main2: 'Main 2', end: 'End' };
 
-// nexusGroups sorts the legal action texts by what they do; each keeps its exact text.
-export function nexusGroups(legal) {
+// nexusGroups sorts the legal actions by their verbs; each keeps its exact text.
+const groupOf = { cast: 'cast', activate: 'activate', attack: 'attack', 'add attacker': 'attack', block: 'block', pass: 'flow', done: 'flow' };
+export function nexusGroups(actions) {
   const g = { decide: [], cast: [], activate: [], attack: [], block: [], flow: [] };
-  for (const a of legal || []) {
-    const verb = a.split(' ', 1)[0];
-    if (verb === 'cast') g.cast.push(a);
-    else if (verb === 'activate') g.activate.push(a);
-    else if (verb === 'attack' || a.startsWith('add attacker ')) g.attack.push(a);
-    else if (verb === 'block') g.block.push(a);
-    else if (verb === 'pass' || verb === 'done') g.flow.push(a);
-    else g.decide.push(a);
-  }
+  for (const a of actions || []) g[groupOf[a.verb] || 'decide'].push(a);
   return g;
 }
 
@@ -65,13 +59,13 @@ const flowHelp = {
 };
 
 function Btn({ a, send, cls }) {
-  const card = a.startsWith('cast ') ? a.slice(5) : '';
-  return html`<button type="button" class=${'act ' + (cls || '')} data-action=${a} title=${flowHelp[a] || a}
-    onMouseEnter=${card ? inspectCard(card) : undefined} onClick=${() => send(a)}>${a}</button>`;
+  const card = a.verb === 'cast' ? a.card : '';
+  return html`<button type="button" class=${'act ' + (cls || '')} data-action=${a.text} title=${flowHelp[a.verb] || a.text}
+    onMouseEnter=${card ? inspectCard(card) : undefined} onClick=${() => send(a.text)}>${a.text}</button>`;
 }
 
-export function NexusActions({ legal, send, busy }) {
-  const g = nexusGroups(legal);
+export function NexusActions({ actions, send, busy }) {
+  const g = nexusGroups(actions);
   const section = (title, list, cls) => list.length ? html`<div class="act-group"><h4>${title}</h4>
     <div class="act-row">${list.map((a) => html`<${Btn} a=${a} send=${send} cls=${cls} />`)}</div></div>` : '';
   return html`<div class=${'actions' + (busy ? ' busy' : '')} data-testid="actions">
@@ -117,7 +111,7 @@ function NexusPlayer({ p, me, ally, v, seatInfo, castable, send }) {
       ${ally ? html`<span class="badge team">ally</span>` : ''}
       ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot">bot: ${seatInfo.bot}</span>` : ''}
       ${p.name === v.active && !p.lost ? html`<span class="badge turn">turn</span>` : ''}
-      ${p.name === v.to_move && !v.over ? html`<span class="badge priority" data-testid="priority">${v.decision && v.decision.startsWith('priority') ? 'priority' : 'to decide'}</span>` : ''}
+      ${p.name === v.to_move && !v.over ? html`<span class="badge priority" data-testid="priority">${v.pending && v.pending.kind === 'priority' ? 'priority' : 'to decide'}</span>` : ''}
       ${p.lost ? html`<span class="badge dead">lost</span>` : ''}
     </header>
     <div class="stats">
@@ -139,7 +133,7 @@ function NexusPlayer({ p, me, ally, v, seatInfo, castable, send }) {
     ${p.hand ? html`<div class=${me ? 'hand nx-hand' : 'seen-hand nx-hand'} data-testid=${me ? 'my-hand' : 'ally-hand'}>
       <h3>${me ? 'Your hand' : p.name + "'s hand (your ally)"} <span class="muted">(${p.hand.length})</span></h3>
       <div class="nx-list">${p.hand.map((n) => {
-        const a = me && castable.has('cast ' + n) ? 'cast ' + n : '';
+        const a = me && castable.get(n);
         return html`<span class=${'nx-card' + (a ? ' clickable' : '')} title=${a ? 'click to ' + a : ''}
           onMouseEnter=${inspectCard(n)} onClick=${a ? () => send(a) : undefined}>${n}</span>`;
       })}</div></div>` : ''}
@@ -164,8 +158,8 @@ export function NexusStatus({ v }) {
 
 export function NexusTable({ v, send, busy }) {
   const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
-  const legal = v.legal || [];
-  const castable = new Set(legal.filter((a) => a.startsWith('cast ')));
+  const legal = v.actions || [];
+  const castable = new Map(legal.filter((a) => a.verb === 'cast').map((a) => [a.card, a.text]));
   const order = v.players.map((p, i) => i).filter((i) => i !== seat);
   if (seat >= 0) order.push(seat);
   const allied = v.format === 'allied';
@@ -175,6 +169,6 @@ export function NexusTable({ v, send, busy }) {
       ally=${allied && seat >= 0 && i !== seat && i % 2 === seat % 2} v=${v} seatInfo=${(v.seats || [])[i]}
       castable=${castable} send=${send} />`)}</div>
     <${Stack} stack=${v.stack || []} />
-    ${legal.length ? html`<${NexusActions} legal=${legal} send=${send} busy=${busy} />` : ''}
+    ${legal.length ? html`<${NexusActions} actions=${legal} send=${send} busy=${busy} />` : ''}
   </div>`;
 }

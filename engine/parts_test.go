@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
-	"starnexus/engine/toygame"
+	"starnexus/engine/enginetest/toygame"
 )
 
 func TestTextParts(t *testing.T) {

@@ -577,17 +577,22 @@ func (s *State) blockChanges(seat int8, buf []engine.Action) []engine.Action {
 		if len(mine) == 0 || s.sameListBefore(seat, at, mine, b2[:0]) {
 			continue
 		}
+		menace := s.kw(at)&Menace != 0
+		others := menace && s.othersBlock(at, seat)
 		var seen [2][4]uint64 // by kind (new, half): a bit per unnumbered blocker definition
 		for b := 1; b < int(s.NO); b++ {
 			bo := &s.O[b]
-			if bo.Def == 0 || bo.Ctrl != seat || bo.Zone != zField || (bo.Blocking != 0 && bo.Blocking != at) {
-				continue
+			if bo.Def == 0 || bo.Ctrl != seat || bo.Zone != zField || (bo.Blocking != 0 && bo.Blocking != at) ||
+				(len(mine) == 1 && mine[0] == oid(b)) || s.blockerCheck(seat, at, oid(b)) != "" {
+				continue // not a blocker of at, or the list as it is (no change)
 			}
+			// blockCheck's tests of each kind, the attacker's having been made above.
 			for h, kind := range [2]int{aBlockNew, aBlockHalf} {
-				act := mkBlock(kind, at, oid(b))
-				if (len(mine) == 1 && mine[0] == oid(b)) || s.blockCheck(seat, act) != "" {
-					continue // the list as it is: no change
+				if kind == aBlockNew && !s.menaceMet(at, seat, true, oid(b)) ||
+					kind == aBlockHalf && (!menace || s.kw(oid(b))&Menace != 0 || others || !s.secondBlocker(seat, at, oid(b))) {
+					continue
 				}
+				act := mkBlock(kind, at, oid(b))
 				if d := bo.Def; bo.Num == 0 {
 					if seen[h][d>>6]&(1<<(d&63)) != 0 {
 						continue

@@ -44,8 +44,13 @@ func decodeNexus(t *testing.T, b []byte) nexusView {
 }
 
 // nexusPick chooses an action that moves a game along: attack with as much as possible,
-// cast, activate, choose, block, keep; then anything but pass; then pass.
-func nexusPick(legal []string) string {
+// cast, activate, choose, block, keep; then anything but pass; then pass. A declaration of
+// blockers may change until confirmed (SN 12.3), so it can go round: at every other step n
+// a player who may confirm does.
+func nexusPick(legal []string, n int) string {
+	if n%2 == 1 && slices.Contains(legal, "done") && slices.ContainsFunc(legal, func(a string) bool { return strings.HasPrefix(a, "block ") }) {
+		return "done"
+	}
 	best := ""
 	for _, a := range legal {
 		if strings.HasPrefix(a, "attack with ") && a != "attack with none" && len(a) > len(best) {
@@ -230,9 +235,9 @@ func TestNexusDuelAgainstABot(t *testing.T) {
 			})
 			continue
 		}
-		code, b = h.do("POST", "/api/games/"+g.ID+"/actions", ann, map[string]any{"action": nexusPick(v.Legal), "seq": v.Seq})
+		code, b = h.do("POST", "/api/games/"+g.ID+"/actions", ann, map[string]any{"action": nexusPick(v.Legal, steps), "seq": v.Seq})
 		if code != http.StatusOK && code != http.StatusForbidden && code != http.StatusConflict {
-			t.Fatalf("step %d: %q: %d %s", steps, nexusPick(v.Legal), code, b)
+			t.Fatalf("step %d: %q: %d %s", steps, nexusPick(v.Legal, steps), code, b)
 		}
 	}
 	for _, m := range spec.take() {
@@ -466,7 +471,7 @@ func TestNexusGameSurvivesARestart(t *testing.T) {
 	for i := 0; i < 60; i++ {
 		v, _ := h.view(g.ID, "")
 		sv, _ := h.view(g.ID, tokens[v.ToMove])
-		if code, b := h.do("POST", "/api/games/"+g.ID+"/actions", tokens[v.ToMove], map[string]any{"action": nexusPick(sv.Legal), "seq": sv.Seq}); code != http.StatusOK {
+		if code, b := h.do("POST", "/api/games/"+g.ID+"/actions", tokens[v.ToMove], map[string]any{"action": nexusPick(sv.Legal, i), "seq": sv.Seq}); code != http.StatusOK {
 			t.Fatalf("action %d: %d %s", i, code, b)
 		}
 	}

@@ -114,7 +114,7 @@ func TestTwoProcessesOnePostgresNexus(t *testing.T) {
 		}
 		sv, _ := h.view(g.ID, tok)
 		n := logLen(h, g.ID)
-		if code, body := h.do("POST", "/api/games/"+g.ID+"/actions", tok, map[string]any{"action": nexusPick(sv.Legal), "seq": sv.Seq}); code != http.StatusOK {
+		if code, body := h.do("POST", "/api/games/"+g.ID+"/actions", tok, map[string]any{"action": nexusPick(sv.Legal, i), "seq": sv.Seq}); code != http.StatusOK {
 			t.Fatalf("step %d: %d %s", i, code, body)
 		}
 		// Both processes hold the action; the other seat's socket shows what that seat may

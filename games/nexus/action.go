@@ -211,12 +211,12 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pAttack:
-		n := s.ownAttackers(seat)
-		if n == 0 {
-			buf = append(buf, attackNone)
-		} else {
+		// Until it is confirmed the declaration may change (12.2): "attack with none" drops
+		// the attackers declared and confirms.
+		if s.ownAttackers(seat) > 0 {
 			buf = append(buf, mkA(aDone, 0))
 		}
+		buf = append(buf, attackNone)
 		for i := 1; i < int(s.NO) && !full(); i++ {
 			if s.attackerOK(seat, oid(i)) != "" || s.O[i].has(fAttacking) || s.dupAttacker(oid(i)) {
 				continue
@@ -236,7 +236,11 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		if s.halfBlock(seat) == 0 {
 			buf = append(buf, mkA(aDone, 0))
 		}
-		return s.blockLegal(seat, buf, limit)
+		buf = s.blockLegal(seat, buf, limit)
+		if full() {
+			return buf
+		}
+		return s.blockChanges(seat, buf)
 	}
 	return buf
 }

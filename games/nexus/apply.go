@@ -4,10 +4,11 @@ import (
 	"starnexus/engine"
 )
 
-// Apply implements engine.State.
+// Apply implements engine.State. Legal is the one judge: an action it lists now is applied,
+// any other is refused, and whyIllegal only explains the refusal (as in Star Realms).
 func (s *State) Apply(seat engine.Seat, a engine.Action) error {
-	if r := s.validate(int8(seat), a); r != "" {
-		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: r}
+	if !s.listed(int8(seat), a) {
+		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: s.whyIllegal(int8(seat), a)}
 	}
 	s.apply(int8(seat), a)
 	s.advance()
@@ -20,7 +21,87 @@ func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
 	s.advance()
 }
 
-func (s *State) validate(seat int8, a engine.Action) string {
+// listed reports whether Legal lists a for seat now.
+func (s *State) listed(seat int8, a engine.Action) bool {
+	if s.Done || !s.decides(seat) {
+		return false
+	}
+	var buf [256]engine.Action
+	for _, x := range s.legal(seat, buf[:0], 0) {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// whyIllegal explains why Legal does not list a for seat now; it never decides. The rule an
+// action breaks comes first (explain); an action that breaks none is another form of a listed
+// one (unlisted). Like Legal it reads only what seat sees: a refusal is output too (issue 11).
+func (s *State) whyIllegal(seat int8, a engine.Action) string {
+	if r := s.explain(seat, a); r != "" {
+		return r
+	}
+	return s.unlisted(seat, a)
+}
+
+// unlisted explains a refused action that breaks no rule explain knows: Legal offers one
+// action for interchangeable objects (the first of them), and one form of a declaration.
+func (s *State) unlisted(seat int8, a engine.Action) string {
+	switch kindOf(a) {
+	case aCast:
+		if s.dupBefore(aObj(a), zHand) {
+			return "cards of one name in your hand are one action: cast " + s.nameOf(aObj(a)) + " is offered for another copy"
+		}
+	case aChoose:
+		if r := chooseRef(a); s.Pend.K == pPay && r.K == tkObj {
+			if rep := s.payRep(oid(r.ID)); rep != oid(r.ID) {
+				return s.nameOf(oid(r.ID)) + " and " + s.nameOf(rep) + " are interchangeable, so one answer: choose " + s.nameOf(rep)
+			}
+		}
+	case aAddAttacker:
+		if t := int8(aArg(a) & 7); t != noSeat && s.opponentCount(seat) == 1 {
+			return "with one opponent the attacked player is not named: add attacker " + s.nameOf(aObj(a))
+		}
+	case aBlockNew, aBlockHalf:
+		var cb [16]oid
+		at, b := decodeBlock(a)
+		switch mine := s.blockersBy(at, seat, cb[:0]); {
+		case len(mine) == 1 && mine[0] == b:
+			return s.nameOf(b) + " is your blocker of " + s.nameOf(at) + " already: nothing changes"
+		case len(mine) == 0 && kindOf(a) == aBlockNew:
+			return "you have no blocker of " + s.nameOf(at) + " yet: block " + s.nameOf(at) + " with " + s.nameOf(b) + " is the action"
+		}
+	}
+	txt := s.ActionText(engine.Seat(seat), a)
+	var buf [256]engine.Action
+	for _, x := range s.legal(seat, buf[:0], 0) {
+		if s.ActionText(engine.Seat(seat), x) == txt {
+			return "identical objects are one action: " + txt + " is offered for another of them"
+		}
+	}
+	return "not possible now (" + s.pendWord() + ")"
+}
+
+// payRep is the untapped resource that Legal offers for o: the first one interchangeable with
+// it (dupBefore), or o.
+func (s *State) payRep(o oid) oid {
+	if int(o) >= int(s.NO) || s.O[o].Zone != zField || !s.dupBefore(o, zField) {
+		return o
+	}
+	ob := &s.O[o]
+	for i := 1; i < int(o); i++ {
+		if x := &s.O[i]; x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && x.Flags&fTapped == ob.Flags&fTapped &&
+			x.Flags&(fUsed0|fUsed1) == ob.Flags&(fUsed0|fUsed1) && !s.dupBefore(oid(i), zField) {
+			return oid(i)
+		}
+	}
+	return o
+}
+
+// explain names the rule that a refused action breaks, or "" when it finds none. Its texts
+// are the refusals players and scenario files know.
+func (s *State) explain(seat int8, a engine.Action) string {
 	if s.Done {
 		return "the game is over"
 	}

@@ -390,7 +390,7 @@ func (s *State) parseAttack(p int8, r string) ([]engine.Action, error) {
 		if s.O[o].has(fAttacking) && (s.O[o].Target == targets[k] || targets[k] == noSeat) {
 			continue // declared already
 		}
-		acts = append(acts, mkAddAttacker(o, targets[k]))
+		acts = append(acts, mkAddAttacker(o, s.canonTarget(p, targets[k])))
 	}
 	for i := 1; i < int(s.NO); i++ {
 		if o := &s.O[i]; o.has(fAttacking) && o.Ctrl == p && o.Zone == zField && !contains(list, oid(i)) {
@@ -492,8 +492,8 @@ func (s *State) blockActions(p int8, at oid, bn string) (acts []engine.Action, e
 		if err != nil {
 			return nil, false, err
 		}
-		if k < len(cur) && s.O[cur[k]].Def == s.O[o].Def && !contains(list, cur[k]) {
-			o = cur[k] // the same name at the same place: the creature already there
+		if _, num := cutNum(strings.TrimSpace(n)); num == 0 && k < len(cur) && s.O[cur[k]].Def == s.O[o].Def && !contains(list, cur[k]) {
+			o = cur[k] // the same name (no number) at the same place: the creature already there
 		}
 		list = append(list, o)
 	}
@@ -556,4 +556,75 @@ func (s *State) blockListOK(seat int8, a oid, bs []oid) string {
 		return menaceRule
 	}
 	return ""
+}
+
+// blockChanges appends the declarations that change seat's list for an attacker it blocks
+// already (12.3: "the declaration can be changed until confirmed"): the list started again
+// with one blocker (aBlockNew), or with the first of two for Menace (aBlockHalf), other than
+// the list it is already (which would change nothing, and let a declaration go round in
+// place). blockLegal
+// leaves them out so that its picks always add a blocker (sampleBlocks); a list started
+// again is listed only where the seat has one, since with none it is blockLegal's block.
+func (s *State) blockChanges(seat int8, buf []engine.Action) []engine.Action {
+	half := s.halfBlock(seat)
+	var b1, b2 [16]oid
+	for a := 1; a < int(s.NO); a++ {
+		at := oid(a)
+		if !s.O[a].has(fAttacking) || s.O[a].Zone != zField || !s.attackedBy(seat, at) || (half != 0 && at != half) {
+			continue
+		}
+		mine := s.blockersBy(at, seat, b1[:0])
+		if len(mine) == 0 || s.sameListBefore(seat, at, mine, b2[:0]) {
+			continue
+		}
+		menace := s.kw(at)&Menace != 0
+		others := menace && s.othersBlock(at, seat)
+		var seen [2][4]uint64 // by kind (new, half): a bit per unnumbered blocker definition
+		for b := 1; b < int(s.NO); b++ {
+			bo := &s.O[b]
+			if bo.Def == 0 || bo.Ctrl != seat || bo.Zone != zField || (bo.Blocking != 0 && bo.Blocking != at) ||
+				(len(mine) == 1 && mine[0] == oid(b)) || s.blockerCheck(seat, at, oid(b)) != "" {
+				continue // not a blocker of at, or the list as it is (no change)
+			}
+			// blockCheck's tests of each kind, the attacker's having been made above.
+			for h, kind := range [2]int{aBlockNew, aBlockHalf} {
+				if kind == aBlockNew && !s.menaceMet(at, seat, true, oid(b)) ||
+					kind == aBlockHalf && (!menace || s.kw(oid(b))&Menace != 0 || others || !s.secondBlocker(seat, at, oid(b))) {
+					continue
+				}
+				act := mkBlock(kind, at, oid(b))
+				if d := bo.Def; bo.Num == 0 {
+					if seen[h][d>>6]&(1<<(d&63)) != 0 {
+						continue
+					}
+					seen[h][d>>6] |= 1 << (d & 63)
+				}
+				buf = append(buf, act)
+			}
+		}
+	}
+	return buf
+}
+
+// sameListBefore reports whether an earlier unnumbered attacker of at's name has a list of
+// seat's blockers of the same names as mine: the changes of both have the same texts.
+func (s *State) sameListBefore(seat int8, at oid, mine, buf []oid) bool {
+	if s.O[at].Num != 0 {
+		return false
+	}
+	for r := 1; r < int(at); r++ {
+		o := &s.O[r]
+		if o.Def != s.O[at].Def || o.Num != 0 || !o.has(fAttacking) || o.Zone != zField || !s.attackedBy(seat, oid(r)) {
+			continue
+		}
+		theirs := s.blockersBy(oid(r), seat, buf[:0])
+		same := len(theirs) == len(mine)
+		for q := 0; same && q < len(mine); q++ {
+			same = s.O[theirs[q]].Def == s.O[mine[q]].Def
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }

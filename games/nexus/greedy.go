@@ -754,6 +754,9 @@ func (b bot) block(legal []engine.Action) engine.Action {
 		if half == 0 && len(cur) > 0 {
 			continue // one block per attacker is enough
 		}
+		if kindOf(a) == aBlockNew || (kindOf(a) == aBlockHalf && len(cur) > 0) {
+			continue // greedy adds to its lists and never starts one again
+		}
 		var v int
 		if kindOf(a) == aBlockHalf {
 			// The first of two blockers (Menace): judged with its best second.

@@ -130,7 +130,10 @@ func (s *State) IsDraw() bool { return s.Done && s.Draw }
 
 // Allowed reports whether Apply would accept the action, and the reason if not.
 func (s *State) Allowed(seat engine.Seat, a engine.Action) string {
-	return s.validate(int8(seat), a)
+	if s.listed(int8(seat), a) {
+		return ""
+	}
+	return s.whyIllegal(int8(seat), a)
 }
 
 // Table is the card table of the game.

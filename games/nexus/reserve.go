@@ -246,16 +246,18 @@ func (s *State) swapDone(p int8) {
 }
 
 // swapLegal lists the swap decision's actions: done (if the deck is legal), each card that
-// can go out, each card that can come in. "swap X for Y" is accepted but not listed: it is
-// the two single swaps at once.
+// can go out, each card that can come in, then each exchange "swap X for Y" (2.5: an exchange
+// is one swap; it is the only way to change heroes, or to swap with a full reserve).
 func (s *State) swapLegal(p int8, buf []engine.Action) []engine.Action {
 	if s.deckProblem(p) == "" {
 		buf = append(buf, mkA(aDone, 0))
 	}
+	var outs [256]uint8 // the distinct definitions that may go out, hero first
+	no := 0
 	var seen [256]bool
-	if h := s.P[p].Hero; h != 0 && s.swapOK(p, h, 0) == "" {
+	if h := s.P[p].Hero; h != 0 {
 		seen[h] = true
-		buf = append(buf, mkSwap(h, 0))
+		outs[no], no = h, no+1
 	}
 	// The cards that can go out are listed by definition, not in the order of the objects,
 	// which follows the library's: the seat may not learn that order (SN 10.2).
@@ -267,18 +269,35 @@ func (s *State) swapLegal(p int8, buf []engine.Action) []engine.Action {
 		}
 	}
 	for d := 1; d < len(out); d++ {
-		if out[d] && s.swapOK(p, uint8(d), 0) == "" {
-			buf = append(buf, mkSwap(uint8(d), 0))
+		if out[d] {
+			outs[no], no = uint8(d), no+1
 		}
 	}
+	for _, d := range outs[:no] {
+		if s.swapOK(p, d, 0) == "" {
+			buf = append(buf, mkSwap(d, 0))
+		}
+	}
+	var ins [maxReserve]uint8
+	ni := 0
 	var in [256]bool
 	pl := &s.P[p]
 	for i := 0; i < int(pl.NR); i++ {
 		d := pl.Reserve[i]
-		if !in[d] && s.swapOK(p, 0, d) == "" {
-			buf = append(buf, mkSwap(0, d))
+		if !in[d] {
+			in[d] = true
+			ins[ni], ni = d, ni+1
+			if s.swapOK(p, 0, d) == "" {
+				buf = append(buf, mkSwap(0, d))
+			}
 		}
-		in[d] = true
+	}
+	for _, o := range outs[:no] {
+		for _, d := range ins[:ni] {
+			if s.swapOK(p, o, d) == "" {
+				buf = append(buf, mkSwap(o, d))
+			}
+		}
 	}
 	return buf
 }

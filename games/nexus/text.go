@@ -172,7 +172,7 @@ func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
 		if err != nil {
 			return 0, err
 		}
-		return mkAddAttacker(o, target), nil
+		return mkAddAttacker(o, s.canonTarget(p, target)), nil
 	case "block":
 		return 0, fmt.Errorf("write block ATTACKER with BLOCKER1[, BLOCKER2...]")
 	case "choose":
@@ -228,6 +228,15 @@ func (s *State) parseAt(r string) (string, int8, error) {
 		return "", 0, fmt.Errorf("no player named %q", strings.TrimSpace(who))
 	}
 	return names, int8(q), nil
+}
+
+// canonTarget is the attacked player of an attacker as Legal lists it: unnamed (noSeat) when
+// it is the only opponent, so that "attack with X at Bob" in a duel is the listed action.
+func (s *State) canonTarget(p, t int8) int8 {
+	if t != noSeat && t >= 0 && t < s.N && !s.P[t].Lost && s.opponents(p, t) && s.opponentCount(p) == 1 {
+		return noSeat
+	}
+	return t
 }
 
 // sees reports whether seat may see object o, the only objects a text may name: those on the
@@ -348,7 +357,9 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 		if err != nil {
 			return 0, err
 		}
-		return mkChoose(tref{K: tkObj, ID: uint16(o)}), nil
+		// Interchangeable resources are one answer (Legal offers the first): "Nexus Shard #3"
+		// reads as the one offered.
+		return mkChoose(tref{K: tkObj, ID: uint16(s.payRep(o))}), nil
 	case pTarget, pJobTarget:
 		spec, src, below := s.pendSpec()
 		o, err := s.findObj(p, rest, func(o *obj) bool {

@@ -8,12 +8,6 @@ import (
 	"starnexus/games/nexus/nexusgame"
 )
 
-// legalityBug is why the checks that try actions Legal does not list are skipped.
-const legalityBug = "bug: nexus.State.Apply validates an action by its decoded fields (State.validate), not against Legal, " +
-	"so it accepts values Legal does not list: 0xa0000008 as \"mulligan\", 0xd0001720 as \"swap Arc Gauntlet for Forge Apprentice\" " +
-	"and 0x4000404f as \"choose Nexus Shard #2\" which Legal did not offer, \"attack with none\" (0x60000000) when Legal no longer " +
-	"lists it; Stellar Nexus's single source of legality (issue 14, item 5) removes the separate validator"
-
 // Stellar Nexus passes the conformance suite (engine/enginetest) in each of its formats, and
 // its perft positions (testdata/perft) count the leaves they record.
 func TestConformance(t *testing.T) {
@@ -29,7 +23,6 @@ func TestConformance(t *testing.T) {
 		},
 		MaxActions: 300,
 		PerftFiles: []string{"testdata/perft/*.yaml"},
-		Skip:       map[string]string{"Illegal": legalityBug, "Unlisted": legalityBug},
 	})
 }
 
@@ -44,6 +37,5 @@ func TestConformanceReserves(t *testing.T) {
 			{Names: []string{"Ann", "Bob"}, Seed: 11, Options: map[string]string{"reserves": "true"}},
 		},
 		MaxActions: 120,
-		Skip:       map[string]string{"Illegal": legalityBug, "Unlisted": legalityBug},
 	})
 }

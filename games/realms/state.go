@@ -169,6 +169,9 @@ type Options struct {
 type State struct {
 	header
 	P [MaxSeats]player
+	// rec records events when they are asked for (events.go); nil otherwise, and in every
+	// copy (Clone, CloneInto, CopyTo), so that the bots' copies never record.
+	rec *recorder
 }
 
 // header is everything in a State but the seats, so that CloneInto copies only the seats in
@@ -296,6 +299,7 @@ func (s *State) CloneInto(dst engine.State) engine.State {
 	}
 	d.header = s.header
 	copy(d.P[:s.NSeats], s.P[:s.NSeats])
+	d.rec = nil
 	return d
 }
 
@@ -313,6 +317,7 @@ func (s *State) CopyTo(dst *State) {
 	}
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
+	dst.rec = nil
 }
 
 // copyBig is CopyTo for a State with big zones: dst gets copies of them. It stays out of line
@@ -322,6 +327,7 @@ func (s *State) CopyTo(dst *State) {
 func (s *State) copyBig(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
+	dst.rec = nil
 	c := new([MaxSeats]bigZones)
 	for i, b := range s.big {
 		c[i] = bigZones{slices.Clone(b.hand), slices.Clone(b.own), slices.Clone(b.play)}

@@ -14,6 +14,9 @@ func (s *State) draw(seat engine.Seat, n int) int {
 				break // SR 3.5: nothing left to draw
 			}
 			s.reshuffle(p)
+			if s.rec != nil {
+				s.emit(engine.Event{Kind: engine.EvShuffled, Seat: seat, From: zoneDiscard, To: zoneDeck, Amount: int(p.DeckN)})
+			}
 		}
 		if int(p.HandN) == len(hand) {
 			hand = s.growHand(seat)
@@ -21,6 +24,9 @@ func (s *State) draw(seat engine.Seat, n int) int {
 		p.DeckN--
 		hand[p.HandN] = own[p.DeckN]
 		p.HandN++
+		if s.rec != nil {
+			s.evMove(seat, own[p.DeckN], zoneDeck, zoneHand, s.handSeers(seat))
+		}
 	}
 	return got
 }
@@ -179,6 +185,9 @@ func (s *State) refillRow() {
 		if s.Row[i] == 0 && s.TradeN > 0 {
 			s.TradeN--
 			s.Row[i] = s.TradeDeck[s.TradeN]
+			if s.rec != nil {
+				s.evMove(engine.Spectator, s.Row[i], zoneTradeDeck, zoneTradeRow, 0)
+			}
 		}
 	}
 }

@@ -1,0 +1,199 @@
+package realms
+
+import (
+	"slices"
+
+	"starnexus/engine"
+)
+
+// Events (engine.EventRecorder). A State records what its actions do only when asked: the
+// recorder sits behind State.rec, which a new State, a Clone, CloneInto and CopyTo leave nil,
+// so that the bots' and the search's copies never record, and each place that records tests
+// that one pointer. The helpers below are called only when it is set.
+//
+// Visibility (SR 11.1): a card drawn is seen by its owner and those who may see its hand
+// (team_hands_visible, Raid Elites); a card that leaves a hand for a public zone is public; a
+// deck's order never shows (a reshuffle is one EvShuffled, a retired player's deck is told in
+// name order, to its owner alone).
+
+// Zone names of the events.
+const (
+	zoneHand      = "hand"
+	zoneDeck      = "deck"
+	zoneDiscard   = "discard"
+	zoneInPlay    = "in_play"
+	zoneTradeRow  = "trade_row"
+	zoneTradeDeck = "trade_deck"
+	zoneScrapHeap = "scrap_heap"
+	zoneExplorers = "explorers"
+)
+
+// recorder holds the events recorded since the last TakeEvents.
+type recorder struct {
+	evs  []engine.Event
+	src  CardID // the card whose ability is resolving, the Source of what it does
+	from string // the zone a card being bought left
+}
+
+// RecordEvents implements engine.EventRecorder.
+func (s *State) RecordEvents(on bool) {
+	switch {
+	case !on:
+		s.rec = nil
+	case s.rec == nil:
+		s.rec = &recorder{}
+	}
+}
+
+// TakeEvents implements engine.EventRecorder.
+func (s *State) TakeEvents(buf []engine.Event) []engine.Event {
+	if s.rec == nil {
+		return buf
+	}
+	buf = append(buf, s.rec.evs...)
+	clear(s.rec.evs)
+	s.rec.evs = s.rec.evs[:0]
+	return buf
+}
+
+func (s *State) emit(e engine.Event) { s.rec.evs = append(s.rec.evs, e) }
+
+// name is a card's name for an event, "" for none.
+func (s *State) name(c CardID) string {
+	if c == 0 || int(c) > s.cat.NumIDs() {
+		return ""
+	}
+	return s.cat.Card(c).Name
+}
+
+// handSeers is the set of seats that may see seat's hand (View.CanSeeHand).
+func (s *State) handSeers(seat engine.Seat) uint64 {
+	bits := engine.SeatBit(seat)
+	for v := 0; v < int(s.NSeats); v++ {
+		if (View{s: s, seat: engine.Seat(v)}).CanSeeHand(seat) {
+			bits |= engine.SeatBit(engine.Seat(v))
+		}
+	}
+	return bits
+}
+
+// evMove records that c of seat went from one zone to another; seen is Event.CardSeen.
+func (s *State) evMove(seat engine.Seat, c CardID, from, to string, seen uint64) {
+	s.emit(engine.Event{Kind: engine.EvMoved, Seat: seat, Card: s.name(c), From: from, To: to, CardSeen: seen})
+}
+
+// evStat records a change of n in seat's stat because of the card src (0: the rules or the
+// player's action).
+func (s *State) evStat(seat engine.Seat, stat string, n int, src CardID) {
+	if n == 0 {
+		return
+	}
+	s.emit(engine.Event{Kind: engine.EvStat, Seat: seat, Stat: stat, Amount: n, Source: s.name(src)})
+}
+
+// evTriggered records that the ability slot of card c of seat began to resolve.
+func (s *State) evTriggered(seat engine.Seat, c CardID, slot Slot) {
+	s.rec.src = c
+	s.emit(engine.Event{Kind: engine.EvTriggered, Seat: seat, Card: s.name(c), Ability: slot.String()})
+}
+
+// scrapZone is where scrap puts c: the scrap heap, or the Explorer pile (SR 4.11).
+func (s *State) scrapZone(c CardID) string {
+	if c == s.cat.Explorer {
+		return zoneExplorers
+	}
+	return zoneScrapHeap
+}
+
+// destZone is the zone of an acquisition's destination.
+func destZone(d Dest) string {
+	switch d {
+	case ToDeckTop:
+		return zoneDeck
+	case ToHand:
+		return zoneHand
+	}
+	return zoneDiscard
+}
+
+// evChose records the answer a to the pending decision, before it is applied.
+func (s *State) evChose(a engine.Action) {
+	d := &s.dec
+	var src CardID
+	if s.frame.Active {
+		src = s.frame.Card
+	}
+	s.emit(engine.Event{Kind: engine.EvChose, Seat: d.Seat, Option: s.ActionText(d.Seat, a), Source: s.name(src)})
+}
+
+// evAttack records seat's spending n Combat on target (a player, or its base c).
+func (s *State) evAttack(seat, target engine.Seat, c CardID, n int) {
+	s.evStat(seat, "combat", -n, 0)
+	t := s.SeatName(target)
+	if c != 0 {
+		t = s.name(c)
+	}
+	s.emit(engine.Event{Kind: engine.EvDamage, Seat: target, Amount: n, Target: t})
+}
+
+// evRetire records that every card of t goes to the scrap heap: its hand seen as a hand is,
+// its deck in name order to its owner alone.
+func (s *State) evRetire(t engine.Seat) {
+	p := &s.P[t]
+	hs := s.handSeers(t)
+	for _, c := range s.hand(p) {
+		s.evMove(t, c, zoneHand, s.scrapZone(c), hs)
+	}
+	deck := slices.Clone(s.deck(p))
+	slices.SortFunc(deck, func(a, b CardID) int {
+		if a, b := s.name(a), s.name(b); a != b {
+			if a < b {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	for _, c := range deck {
+		s.evMove(t, c, zoneDeck, s.scrapZone(c), engine.SeatBit(t))
+	}
+	for _, c := range s.discard(p) {
+		s.evMove(t, c, zoneDiscard, s.scrapZone(c), 0)
+	}
+	for _, ip := range s.playArea(p) {
+		s.evMove(t, ip.Card, zoneInPlay, s.scrapZone(ip.Card), 0)
+	}
+	s.evStat(t, "trade", -int(p.Trade), 0)
+	s.evStat(t, "combat", -int(p.Combat), 0)
+	s.emit(engine.Event{Kind: engine.EvDefeated, Seat: t})
+}
+
+// applyRecorded is ApplyTrusted with recording on: the action, then the end of the game if
+// it ended.
+func (s *State) applyRecorded(seat engine.Seat, a engine.Action) {
+	wasOver := s.over
+	s.apply(seat, a)
+	if s.over && !wasOver && s.rec != nil {
+		w := engine.Spectator
+		if ws := s.Winners(); len(ws) > 0 {
+			w = ws[0]
+		}
+		s.emit(engine.Event{Kind: engine.EvGameOver, Seat: w})
+	}
+}
+
+// evCleanUp records seat's discard phase (SR 3.3): its pools empty, its ships in play and
+// its hand go to its discard pile, in the order cleanUp moves them.
+func (s *State) evCleanUp(seat engine.Seat) {
+	p := &s.P[seat]
+	s.evStat(seat, "trade", -int(p.Trade), 0)
+	s.evStat(seat, "combat", -int(p.Combat), 0)
+	for _, ip := range s.playArea(p) {
+		if s.cat.Card(ip.Card).Kind == Ship {
+			s.evMove(seat, ip.Card, zoneInPlay, zoneDiscard, 0)
+		}
+	}
+	for _, c := range s.hand(p) {
+		s.evMove(seat, c, zoneHand, zoneDiscard, 0)
+	}
+}

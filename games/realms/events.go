@@ -2,6 +2,7 @@ package realms
 
 import (
 	"slices"
+	"strings"
 
 	"starnexus/engine"
 )
@@ -141,19 +142,13 @@ func (s *State) evAttack(seat, target engine.Seat, c CardID, n int) {
 func (s *State) evRetire(t engine.Seat) {
 	p := &s.P[t]
 	hs := s.handSeers(t)
-	for _, c := range s.hand(p) {
+	hand := slices.Clone(s.hand(p))
+	s.sortByName(hand)
+	for _, c := range hand {
 		s.evMove(t, c, zoneHand, s.scrapZone(c), hs)
 	}
 	deck := slices.Clone(s.deck(p))
-	slices.SortFunc(deck, func(a, b CardID) int {
-		if a, b := s.name(a), s.name(b); a != b {
-			if a < b {
-				return -1
-			}
-			return 1
-		}
-		return 0
-	})
+	s.sortByName(deck)
 	for _, c := range deck {
 		s.evMove(t, c, zoneDeck, s.scrapZone(c), engine.SeatBit(t))
 	}
@@ -193,7 +188,25 @@ func (s *State) evCleanUp(seat engine.Seat) {
 			s.evMove(seat, ip.Card, zoneInPlay, zoneDiscard, 0)
 		}
 	}
-	for _, c := range s.hand(p) {
+	hand := slices.Clone(s.hand(p)) // in name order: the hand's order is the deck's
+	s.sortByName(hand)
+	for _, c := range hand {
 		s.evMove(seat, c, zoneHand, zoneDiscard, 0)
 	}
+}
+
+// evDrawn records the cards of seat's hand from index from on, just drawn, in name order:
+// the order they were drawn in is the deck's, which never shows.
+func (s *State) evDrawn(seat engine.Seat, from int) {
+	drawn := slices.Clone(s.hand(&s.P[seat])[from:])
+	s.sortByName(drawn)
+	seen := s.handSeers(seat)
+	for _, c := range drawn {
+		s.evMove(seat, c, zoneDeck, zoneHand, seen)
+	}
+}
+
+// sortByName sorts cards by name.
+func (s *State) sortByName(cards []CardID) {
+	slices.SortFunc(cards, func(a, b CardID) int { return strings.Compare(s.name(a), s.name(b)) })
 }

@@ -8,10 +8,15 @@ func (s *State) draw(seat engine.Seat, n int) int {
 	p := &s.P[seat]
 	own, hand := s.ownBuf(p), s.handBuf(p)
 	got := 0
+	from := p.HandN // the cards drawn since the last reshuffle start here (events)
 	for ; got < n; got++ {
 		if p.DeckN == 0 {
 			if p.DiscN == 0 {
 				break // SR 3.5: nothing left to draw
+			}
+			if s.rec != nil {
+				s.evDrawn(seat, int(from))
+				from = p.HandN
 			}
 			s.reshuffle(p)
 			if s.rec != nil {
@@ -24,9 +29,9 @@ func (s *State) draw(seat engine.Seat, n int) int {
 		p.DeckN--
 		hand[p.HandN] = own[p.DeckN]
 		p.HandN++
-		if s.rec != nil {
-			s.evMove(seat, own[p.DeckN], zoneDeck, zoneHand, s.handSeers(seat))
-		}
+	}
+	if s.rec != nil {
+		s.evDrawn(seat, int(from))
 	}
 	return got
 }

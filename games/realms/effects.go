@@ -77,7 +77,7 @@ func (s *State) list(f *frame) Ability {
 // the card that uses it.
 func (s *State) startAbility(seat engine.Seat, card CardID, slot Slot, source int) {
 	s.frame = frame{Active: true, Seat: seat, Card: card, Slot: slot, Source: uint16(source)}
-	if s.rec != nil {
+	if s.recording() {
 		s.evTriggered(seat, card, slot)
 	}
 	s.run()
@@ -111,7 +111,7 @@ func (s *State) run() {
 				// An upgraded copy's action sticker resolves right after the ability it follows,
 				// the Primary unless it says "ally:" or "scrap:" (SR 8.4).
 				*f = frame{Active: true, Seat: f.Seat, Card: f.Card, Slot: Sticker, Source: f.Source}
-				if s.rec != nil {
+				if s.recording() {
 					s.evTriggered(f.Seat, f.Card, Sticker)
 				}
 				continue
@@ -121,8 +121,8 @@ func (s *State) run() {
 		}
 		e := &ab[f.PC]
 		f.PC++
-		if s.rec != nil {
-			s.rec.src = f.Card
+		if s.recording() {
+			s.big.rec.src = f.Card
 		}
 		s.exec(f.Seat, e)
 		if s.dec.Kind != decNone {
@@ -157,20 +157,20 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 	case OpTrade:
 		n := s.amount(seat, e)
 		s.addPool(&p.Trade, n, faultTrade)
-		if s.rec != nil {
-			s.evStat(seat, "trade", n, s.rec.src)
+		if s.recording() {
+			s.evStat(seat, "trade", n, s.big.rec.src)
 		}
 	case OpCombat:
 		n := s.amount(seat, e)
 		s.addPool(&p.Combat, n, faultCombat)
-		if s.rec != nil {
-			s.evStat(seat, "combat", n, s.rec.src)
+		if s.recording() {
+			s.evStat(seat, "combat", n, s.big.rec.src)
 		}
 	case OpAuthority:
 		n := s.amount(seat, e)
 		s.addAuthority(seat, n)
-		if s.rec != nil {
-			s.evStat(s.holder(seat), "authority", n, s.rec.src)
+		if s.recording() {
+			s.evStat(s.holder(seat), "authority", n, s.big.rec.src)
 		}
 	case OpDraw, OpDrawDiscard:
 		if e.May {
@@ -452,7 +452,7 @@ func isCopier(c *Card) bool {
 // answer applies one answer (a choose, skip or done action) to the pending decision.
 func (s *State) answer(a engine.Action) {
 	d := &s.dec
-	if s.rec != nil {
+	if s.recording() {
 		s.evChose(a)
 	}
 	if d.Op == opGift {
@@ -540,21 +540,21 @@ func (s *State) pick(a engine.Action) {
 			s.takeFromHand(seat, c)
 		}
 		s.scrap(c)
-		if s.rec != nil {
+		if s.recording() {
 			s.evMove(seat, c, from, s.scrapZone(c), 0)
 		}
 		s.addCount(&s.P[seat].ScrappedTurn, 1, faultScrapped) // SR 4.15-style count (The Incinerator)
 	case OpDiscard, opDiscardTarget:
 		s.takeFromHand(seat, c)
 		s.toDiscard(seat, c)
-		if s.rec != nil {
+		if s.recording() {
 			s.evMove(seat, c, zoneHand, zoneDiscard, 0)
 		}
 	case OpScrapRow:
 		i := s.rowIndex(c)
 		s.Row[i] = 0
 		s.scrap(c)
-		if s.rec != nil {
+		if s.recording() {
 			s.evMove(engine.Spectator, c, zoneTradeRow, s.scrapZone(c), 0)
 		}
 		s.refillRow()
@@ -570,7 +570,7 @@ func (s *State) pick(a engine.Action) {
 			dest = s.redirect(seat, c)
 		}
 		s.place(seat, c, dest)
-		if s.rec != nil {
+		if s.recording() {
 			s.evMove(seat, c, zoneTradeRow, destZone(dest), 0)
 		}
 		s.refillRow()
@@ -586,7 +586,7 @@ func (s *State) pick(a engine.Action) {
 			s.takeFromDiscard(seat, c)
 		}
 		s.toHand(seat, c)
-		if s.rec != nil {
+		if s.recording() {
 			s.evMove(seat, c, from, zoneHand, 0)
 		}
 	case OpDestroyBase:
@@ -608,7 +608,7 @@ func (s *State) copyShip(c CardID) {
 	pl[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint16(src)}
-	if s.rec != nil {
+	if s.recording() {
 		s.evTriggered(seat, target, Primary)
 	}
 }
@@ -627,7 +627,7 @@ func (s *State) copyBase(owner engine.Seat, c CardID) {
 	s.playArea(&s.P[seat])[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint16(src)}
-	if s.rec != nil {
+	if s.recording() {
 		s.evTriggered(seat, target, Primary)
 	}
 }
@@ -659,8 +659,8 @@ func (s *State) redirect(seat engine.Seat, c CardID) Dest {
 func (s *State) acquire(seat engine.Seat, c CardID, upgraded bool) {
 	dest := s.redirect(seat, c)
 	s.place(seat, c, dest)
-	if s.rec != nil {
-		s.evMove(seat, c, s.rec.from, destZone(dest), 0)
+	if s.recording() {
+		s.evMove(seat, c, s.big.rec.from, destZone(dest), 0)
 	}
 	s.refillRow()
 	if !s.over { // a political victory (SR 8.7) ends the game at the upgrade
@@ -683,7 +683,7 @@ func (s *State) startOnAcquire() {
 		s.outer = s.frame
 	}
 	s.frame = frame{Active: true, Seat: a.Seat, Card: a.Card, Slot: OnAcquire, Placed: a.Dest}
-	if s.rec != nil {
+	if s.recording() {
 		s.evTriggered(a.Seat, a.Card, OnAcquire)
 	}
 }
@@ -696,7 +696,7 @@ func (s *State) shipTrigger(seat engine.Seat, ip *inPlay, ship *Card) {
 	if len(tr) == 0 || (card.TriggerFaction != 0 && card.TriggerFaction&ship.Faction == 0) {
 		return
 	}
-	if s.rec != nil {
+	if s.recording() {
 		id := ip.Card
 		if ip.Copy != 0 {
 			id = ip.Copy
@@ -725,7 +725,7 @@ func (s *State) place(seat engine.Seat, c CardID, dest Dest) {
 func (s *State) destroyBase(owner engine.Seat, i int) {
 	b := s.removeFromPlay(owner, i)
 	s.toDiscard(owner, b.Card)
-	if s.rec != nil {
+	if s.recording() {
 		s.emit(engine.Event{Kind: engine.EvDestroyed, Seat: owner, Card: s.name(b.Card)})
 		s.evMove(owner, b.Card, zoneInPlay, zoneDiscard, 0)
 	}

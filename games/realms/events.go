@@ -8,9 +8,11 @@ import (
 )
 
 // Events (engine.EventRecorder). A State records what its actions do only when asked: the
-// recorder sits behind State.rec, which a new State, a Clone, CloneInto and CopyTo leave nil,
-// so that the bots' and the search's copies never record, and each place that records tests
-// that one pointer. The helpers below are called only when it is set.
+// recorder sits in State.big, the one pointer of the rare heap part, which a new State has
+// nil and a Clone, CloneInto and CopyTo never carry over (copyBig copies only the zones), so
+// that the bots' and the search's copies never record and copy nothing more; each place that
+// records tests that pointer first (recording). The helpers below are called only when
+// recording.
 //
 // Visibility (SR 11.1): a card drawn is seen by its owner and those who may see its hand
 // (team_hands_visible, Raid Elites); a card that leaves a hand for a public zone is public; a
@@ -36,28 +38,36 @@ type recorder struct {
 	from string // the zone a card being bought left
 }
 
+// recording reports whether s records events: one test of s.big, nil in the bots' States.
+func (s *State) recording() bool { return s.big != nil && s.big.rec != nil }
+
 // RecordEvents implements engine.EventRecorder.
 func (s *State) RecordEvents(on bool) {
 	switch {
 	case !on:
-		s.rec = nil
-	case s.rec == nil:
-		s.rec = &recorder{}
+		if s.big != nil {
+			s.big.rec = nil
+		}
+	case s.big == nil:
+		s.big = &bigArea{rec: &recorder{}}
+	case s.big.rec == nil:
+		s.big.rec = &recorder{}
 	}
 }
 
 // TakeEvents implements engine.EventRecorder.
 func (s *State) TakeEvents(buf []engine.Event) []engine.Event {
-	if s.rec == nil {
+	if !s.recording() {
 		return buf
 	}
-	buf = append(buf, s.rec.evs...)
-	clear(s.rec.evs)
-	s.rec.evs = s.rec.evs[:0]
+	r := s.big.rec
+	buf = append(buf, r.evs...)
+	clear(r.evs)
+	r.evs = r.evs[:0]
 	return buf
 }
 
-func (s *State) emit(e engine.Event) { s.rec.evs = append(s.rec.evs, e) }
+func (s *State) emit(e engine.Event) { s.big.rec.evs = append(s.big.rec.evs, e) }
 
 // name is a card's name for an event, "" for none.
 func (s *State) name(c CardID) string {
@@ -94,7 +104,7 @@ func (s *State) evStat(seat engine.Seat, stat string, n int, src CardID) {
 
 // evTriggered records that the ability slot of card c of seat began to resolve.
 func (s *State) evTriggered(seat engine.Seat, c CardID, slot Slot) {
-	s.rec.src = c
+	s.big.rec.src = c
 	s.emit(engine.Event{Kind: engine.EvTriggered, Seat: seat, Card: s.name(c), Ability: slot.String()})
 }
 
@@ -168,7 +178,7 @@ func (s *State) evRetire(t engine.Seat) {
 func (s *State) applyRecorded(seat engine.Seat, a engine.Action) {
 	wasOver := s.over
 	s.apply(seat, a)
-	if s.over && !wasOver && s.rec != nil {
+	if s.over && !wasOver && s.recording() {
 		w := engine.Spectator
 		if ws := s.Winners(); len(ws) > 0 {
 			w = ws[0]

@@ -118,13 +118,13 @@ func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 	if n > 0 && n < left {
 		ip.Dmg += uint8(n) // below the defense, at most 99 (catalog.go)
 		s.P[seat].Combat -= int16(n)
-		if s.rec != nil {
+		if s.recording() {
 			s.evAttack(seat, t, c, n)
 		}
 		return
 	}
 	s.P[seat].Combat -= int16(left)
-	if s.rec != nil {
+	if s.recording() {
 		s.evAttack(seat, t, c, left)
 	}
 	s.destroyBase(t, i)
@@ -133,7 +133,7 @@ func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 // give moves n of seat's Trade or Combat to a teammate (SR 10.4).
 func (s *State) give(seat, to engine.Seat, pool, n int) {
 	from, dst := &s.P[seat], &s.P[to]
-	if s.rec != nil {
+	if s.recording() {
 		stat := "trade"
 		if pool != poolTrade {
 			stat = "combat"
@@ -231,7 +231,7 @@ func (s *State) gift(a engine.Action) {
 		from = zoneDeck
 	}
 	s.toDiscard(to, c)
-	if s.rec != nil {
+	if s.recording() {
 		s.emit(engine.Event{Kind: engine.EvMoved, Seat: t, Card: s.name(c), From: from, To: zoneDiscard, Target: s.SeatName(to)})
 	}
 	s.finishGift()
@@ -266,7 +266,7 @@ func (s *State) takeFromDeck(seat engine.Seat, c CardID) {
 
 // retire takes a player out: every card it holds goes to the scrap heap (SR 9.3).
 func (s *State) retire(t engine.Seat) {
-	if s.rec != nil {
+	if s.recording() {
 		s.evRetire(t)
 	}
 	p := &s.P[t]

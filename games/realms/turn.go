@@ -171,7 +171,7 @@ func (s *State) Apply(seat engine.Seat, a engine.Action) error {
 
 // ApplyTrusted implements engine.State.
 func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
-	if s.rec != nil {
+	if s.recording() {
 		s.applyRecorded(seat, a)
 		return
 	}
@@ -201,7 +201,7 @@ func (s *State) apply(seat engine.Seat, a engine.Action) {
 		s.P[seat].Trade--
 		s.takeFromDiscard(seat, cardOf(a))
 		s.toDiscard(seatOf(a), cardOf(a))
-		if s.rec != nil {
+		if s.recording() {
 			s.evStat(seat, "trade", -1, 0)
 			s.emit(engine.Event{Kind: engine.EvMoved, Seat: seat, Card: s.name(cardOf(a)), From: zoneDiscard, To: zoneDiscard, Target: s.SeatName(seatOf(a))})
 		}
@@ -227,7 +227,7 @@ func (s *State) play(seat engine.Seat, c CardID) {
 			p.Played[i]++
 		}
 	}
-	if s.rec != nil {
+	if s.recording() {
 		s.evMove(seat, c, zoneHand, zoneInPlay, 0)
 	}
 	if card.Kind != Ship {
@@ -266,7 +266,7 @@ func (s *State) use(seat engine.Seat, c CardID, slot Slot) {
 		}
 		gone := s.removeFromPlay(seat, i)
 		s.scrap(gone.Card)
-		if s.rec != nil {
+		if s.recording() {
 			s.evMove(seat, gone.Card, zoneInPlay, s.scrapZone(gone.Card), 0)
 		}
 		s.startAbility(seat, src, slot, 0)
@@ -288,9 +288,9 @@ func (s *State) buy(seat engine.Seat, c CardID, r int) {
 	} else {
 		s.Row[s.rowIndex(c)] = 0
 	}
-	if s.rec != nil {
+	if s.recording() {
 		s.evStat(seat, "trade", -card.Cost, 0)
-		s.rec.from = from
+		s.big.rec.from = from
 	}
 	if r > 0 {
 		c = s.upgrade(seat, c, r-1)
@@ -302,7 +302,7 @@ func (s *State) buy(seat engine.Seat, c CardID, r int) {
 func (s *State) attackPlayer(seat, target engine.Seat, n int) {
 	s.P[seat].Combat -= int16(n)
 	s.addAuthority(target, -n)
-	if s.rec != nil {
+	if s.recording() {
 		s.evAttack(seat, target, 0, n)
 		s.evStat(s.holder(target), "authority", -n, 0)
 	}
@@ -339,7 +339,7 @@ func (s *State) end(seat engine.Seat) {
 // cleanUp runs seat's discard and draw phases (SR 3.3, 3.4).
 func (s *State) cleanUp(seat engine.Seat) {
 	p := &s.P[seat]
-	if s.rec != nil {
+	if s.recording() {
 		s.evCleanUp(seat)
 	}
 	p.Trade, p.Combat, p.NextShipTop = 0, 0, 0
@@ -403,7 +403,7 @@ func (s *State) advance() {
 			pl[i].Dmg = 0
 		}
 	}
-	if s.rec != nil {
+	if s.recording() {
 		s.emit(engine.Event{Kind: engine.EvTurn, Seat: s.Active, Amount: int(s.Turns) + 1})
 	}
 	s.turnStart()

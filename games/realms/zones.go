@@ -14,12 +14,12 @@ func (s *State) draw(seat engine.Seat, n int) int {
 			if p.DiscN == 0 {
 				break // SR 3.5: nothing left to draw
 			}
-			if s.rec != nil {
+			if s.recording() {
 				s.evDrawn(seat, int(from))
 				from = p.HandN
 			}
 			s.reshuffle(p)
-			if s.rec != nil {
+			if s.recording() {
 				s.emit(engine.Event{Kind: engine.EvShuffled, Seat: seat, From: zoneDiscard, To: zoneDeck, Amount: int(p.DeckN)})
 			}
 		}
@@ -30,7 +30,7 @@ func (s *State) draw(seat engine.Seat, n int) int {
 		hand[p.HandN] = own[p.DeckN]
 		p.HandN++
 	}
-	if s.rec != nil {
+	if s.recording() {
 		s.evDrawn(seat, int(from))
 	}
 	return got
@@ -138,9 +138,9 @@ func (s *State) removeFromPlay(seat engine.Seat, i int) inPlay {
 // bigOf returns p's big zones, making the State's.
 func (s *State) bigOf(p *player) *bigZones {
 	if s.big == nil {
-		s.big = new([MaxSeats]bigZones)
+		s.big = new(bigArea)
 	}
-	return &s.big[p.seat]
+	return &s.big.z[p.seat]
 }
 
 func (s *State) growHand(seat engine.Seat) []CardID {
@@ -190,7 +190,7 @@ func (s *State) refillRow() {
 		if s.Row[i] == 0 && s.TradeN > 0 {
 			s.TradeN--
 			s.Row[i] = s.TradeDeck[s.TradeN]
-			if s.rec != nil {
+			if s.recording() {
 				s.evMove(engine.Spectator, s.Row[i], zoneTradeDeck, zoneTradeRow, 0)
 			}
 		}

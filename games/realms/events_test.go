@@ -73,17 +73,6 @@ func applySteps(t *testing.T, s *State, steps []step) []engine.Event {
 	return evs
 }
 
-// subsequence reports whether want appears in got in order (other events may come between).
-func subsequence(got, want []string) bool {
-	i := 0
-	for _, g := range got {
-		if i < len(want) && g == want[i] {
-			i++
-		}
-	}
-	return i == len(want)
-}
-
 func twoPlayers(hand, inPlay, deck []string, row []string) Position {
 	return Position{Seed: 7, Players: []PlayerSetup{
 		{Name: "Ann", Hand: hand, InPlay: inPlay, Deck: deck, Discard: []string{}},

@@ -726,7 +726,6 @@ func (s *State) destroyBase(owner engine.Seat, i int) {
 	b := s.removeFromPlay(owner, i)
 	s.toDiscard(owner, b.Card)
 	if s.recording() {
-		s.emit(engine.Event{Kind: engine.EvDestroyed, Seat: owner, Card: s.name(b.Card)})
-		s.evMove(owner, b.Card, zoneInPlay, zoneDiscard, 0)
+		s.evDestroyed(owner, b.Card)
 	}
 }

@@ -12,7 +12,8 @@ import (
 // nil and a Clone, CloneInto and CopyTo never carry over (copyBig copies only the zones), so
 // that the bots' and the search's copies never record and copy nothing more; each place that
 // records tests that pointer first (recording). The helpers below are called only when
-// recording.
+// recording, and never inlined: inlined, the events they build would grow the frames of the
+// hot functions that call them.
 //
 // Visibility (SR 11.1): a card drawn is seen by its owner and those who may see its hand
 // (team_hands_visible, Raid Elites); a card that leaves a hand for a public zone is public; a
@@ -67,6 +68,7 @@ func (s *State) TakeEvents(buf []engine.Event) []engine.Event {
 	return buf
 }
 
+//go:noinline
 func (s *State) emit(e engine.Event) { s.big.rec.evs = append(s.big.rec.evs, e) }
 
 // name is a card's name for an event, "" for none.
@@ -89,12 +91,16 @@ func (s *State) handSeers(seat engine.Seat) uint64 {
 }
 
 // evMove records that c of seat went from one zone to another; seen is Event.CardSeen.
+//
+//go:noinline
 func (s *State) evMove(seat engine.Seat, c CardID, from, to string, seen uint64) {
 	s.emit(engine.Event{Kind: engine.EvMoved, Seat: seat, Card: s.name(c), From: from, To: to, CardSeen: seen})
 }
 
 // evStat records a change of n in seat's stat because of the card src (0: the rules or the
 // player's action).
+//
+//go:noinline
 func (s *State) evStat(seat engine.Seat, stat string, n int, src CardID) {
 	if n == 0 {
 		return
@@ -103,6 +109,8 @@ func (s *State) evStat(seat engine.Seat, stat string, n int, src CardID) {
 }
 
 // evTriggered records that the ability slot of card c of seat began to resolve.
+//
+//go:noinline
 func (s *State) evTriggered(seat engine.Seat, c CardID, slot Slot) {
 	s.big.rec.src = c
 	s.emit(engine.Event{Kind: engine.EvTriggered, Seat: seat, Card: s.name(c), Ability: slot.String()})
@@ -128,6 +136,8 @@ func destZone(d Dest) string {
 }
 
 // evChose records the answer a to the pending decision, before it is applied.
+//
+//go:noinline
 func (s *State) evChose(a engine.Action) {
 	d := &s.dec
 	var src CardID
@@ -138,6 +148,8 @@ func (s *State) evChose(a engine.Action) {
 }
 
 // evAttack records seat's spending n Combat on target (a player, or its base c).
+//
+//go:noinline
 func (s *State) evAttack(seat, target engine.Seat, c CardID, n int) {
 	s.evStat(seat, "combat", -n, 0)
 	t := s.SeatName(target)
@@ -149,6 +161,8 @@ func (s *State) evAttack(seat, target engine.Seat, c CardID, n int) {
 
 // evRetire records that every card of t goes to the scrap heap: its hand seen as a hand is,
 // its deck in name order to its owner alone.
+//
+//go:noinline
 func (s *State) evRetire(t engine.Seat) {
 	p := &s.P[t]
 	hs := s.handSeers(t)
@@ -173,22 +187,21 @@ func (s *State) evRetire(t engine.Seat) {
 	s.emit(engine.Event{Kind: engine.EvDefeated, Seat: t})
 }
 
-// applyRecorded is ApplyTrusted with recording on: the action, then the end of the game if
-// it ended.
-func (s *State) applyRecorded(seat engine.Seat, a engine.Action) {
-	wasOver := s.over
-	s.apply(seat, a)
-	if s.over && !wasOver && s.recording() {
-		w := engine.Spectator
-		if ws := s.Winners(); len(ws) > 0 {
-			w = ws[0]
-		}
-		s.emit(engine.Event{Kind: engine.EvGameOver, Seat: w})
+// evGameOver records the end of the game, which the action just applied brought.
+//
+//go:noinline
+func (s *State) evGameOver() {
+	w := engine.Spectator
+	if ws := s.Winners(); len(ws) > 0 {
+		w = ws[0]
 	}
+	s.emit(engine.Event{Kind: engine.EvGameOver, Seat: w})
 }
 
 // evCleanUp records seat's discard phase (SR 3.3): its pools empty, its ships in play and
 // its hand go to its discard pile, in the order cleanUp moves them.
+//
+//go:noinline
 func (s *State) evCleanUp(seat engine.Seat) {
 	p := &s.P[seat]
 	s.evStat(seat, "trade", -int(p.Trade), 0)
@@ -207,6 +220,8 @@ func (s *State) evCleanUp(seat engine.Seat) {
 
 // evDrawn records the cards of seat's hand from index from on, just drawn, in name order:
 // the order they were drawn in is the deck's, which never shows.
+//
+//go:noinline
 func (s *State) evDrawn(seat engine.Seat, from int) {
 	drawn := slices.Clone(s.hand(&s.P[seat])[from:])
 	s.sortByName(drawn)
@@ -219,4 +234,42 @@ func (s *State) evDrawn(seat engine.Seat, from int) {
 // sortByName sorts cards by name.
 func (s *State) sortByName(cards []CardID) {
 	slices.SortFunc(cards, func(a, b CardID) int { return strings.Compare(s.name(a), s.name(b)) })
+}
+
+// evDestroyed records that owner's base c was destroyed and went to its discard pile.
+//
+//go:noinline
+func (s *State) evDestroyed(owner engine.Seat, c CardID) {
+	s.emit(engine.Event{Kind: engine.EvDestroyed, Seat: owner, Card: s.name(c)})
+	s.evMove(owner, c, zoneInPlay, zoneDiscard, 0)
+}
+
+// evGiven records that c went from seat's zone from to the discard pile of to (an Emperor's
+// pass, a defeated player's gift).
+//
+//go:noinline
+func (s *State) evGiven(seat, to engine.Seat, c CardID, from string) {
+	s.emit(engine.Event{Kind: engine.EvMoved, Seat: seat, Card: s.name(c), From: from, To: zoneDiscard, Target: s.SeatName(to)})
+}
+
+// evTurn records that the active seat's turn began.
+//
+//go:noinline
+func (s *State) evTurn() {
+	s.emit(engine.Event{Kind: engine.EvTurn, Seat: s.Active, Amount: int(s.Turns) + 1})
+}
+
+// evUpgraded records seat's paying for the upgrade of c into id and the stickers put on it.
+//
+//go:noinline
+func (s *State) evUpgraded(seat engine.Seat, c, id CardID) {
+	s.evStat(seat, "trade", -int(upgradeCost(s.cat.Card(c).Kind)), 0)
+	s.emit(engine.Event{Kind: engine.EvCounter, Seat: seat, Card: s.name(id), Stat: "sticker", Amount: 1, Source: s.name(c)})
+}
+
+// evShuffled records that seat's discard pile was shuffled to make its deck.
+//
+//go:noinline
+func (s *State) evShuffled(seat engine.Seat) {
+	s.emit(engine.Event{Kind: engine.EvShuffled, Seat: seat, From: zoneDiscard, To: zoneDeck, Amount: int(s.P[seat].DeckN)})
 }

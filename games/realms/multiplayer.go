@@ -232,7 +232,7 @@ func (s *State) gift(a engine.Action) {
 	}
 	s.toDiscard(to, c)
 	if s.recording() {
-		s.emit(engine.Event{Kind: engine.EvMoved, Seat: t, Card: s.name(c), From: from, To: zoneDiscard, Target: s.SeatName(to)})
+		s.evGiven(t, to, c, from)
 	}
 	s.finishGift()
 }

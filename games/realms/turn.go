@@ -171,42 +171,37 @@ func (s *State) Apply(seat engine.Seat, a engine.Action) error {
 
 // ApplyTrusted implements engine.State.
 func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
-	if s.recording() {
-		s.applyRecorded(seat, a)
-		return
-	}
-	s.apply(seat, a)
-}
-
-// apply is ApplyTrusted.
-func (s *State) apply(seat engine.Seat, a engine.Action) {
+	wasOver := s.over
 	if s.dec.Kind != decNone {
 		s.answer(a)
-		return
-	}
-	switch kindOf(a) {
-	case actPlay:
-		s.play(seat, cardOf(a))
-	case actUse:
-		s.use(seat, cardOf(a), Slot(zoneOf(a)))
-	case actBuy:
-		s.buy(seat, cardOf(a), nOf(a))
-	case actAttackPlayer:
-		s.attackPlayer(seat, seatOf(a), nOf(a))
-	case actAttackBase:
-		s.attackBase(seat, seatOf(a), cardOf(a), nOf(a))
-	case actGive:
-		s.give(seat, seatOf(a), zoneOf(a), nOf(a))
-	case actPass:
-		s.P[seat].Trade--
-		s.takeFromDiscard(seat, cardOf(a))
-		s.toDiscard(seatOf(a), cardOf(a))
-		if s.recording() {
-			s.evStat(seat, "trade", -1, 0)
-			s.emit(engine.Event{Kind: engine.EvMoved, Seat: seat, Card: s.name(cardOf(a)), From: zoneDiscard, To: zoneDiscard, Target: s.SeatName(seatOf(a))})
+	} else {
+		switch kindOf(a) {
+		case actPlay:
+			s.play(seat, cardOf(a))
+		case actUse:
+			s.use(seat, cardOf(a), Slot(zoneOf(a)))
+		case actBuy:
+			s.buy(seat, cardOf(a), nOf(a))
+		case actAttackPlayer:
+			s.attackPlayer(seat, seatOf(a), nOf(a))
+		case actAttackBase:
+			s.attackBase(seat, seatOf(a), cardOf(a), nOf(a))
+		case actGive:
+			s.give(seat, seatOf(a), zoneOf(a), nOf(a))
+		case actPass:
+			s.P[seat].Trade--
+			s.takeFromDiscard(seat, cardOf(a))
+			s.toDiscard(seatOf(a), cardOf(a))
+			if s.recording() {
+				s.evStat(seat, "trade", -1, 0)
+				s.evGiven(seat, seatOf(a), cardOf(a), zoneDiscard)
+			}
+		case actEnd:
+			s.end(seat)
 		}
-	case actEnd:
-		s.end(seat)
+	}
+	if s.over && !wasOver && s.recording() {
+		s.evGameOver()
 	}
 }
 
@@ -404,7 +399,7 @@ func (s *State) advance() {
 		}
 	}
 	if s.recording() {
-		s.emit(engine.Event{Kind: engine.EvTurn, Seat: s.Active, Amount: int(s.Turns) + 1})
+		s.evTurn()
 	}
 	s.turnStart()
 	s.turnStartDiscards()

@@ -465,8 +465,7 @@ func (s *State) upgrade(seat engine.Seat, c CardID, r int) CardID {
 		panic(err) // canUpgrade checked the row, and checkSetup that ids cannot run out
 	}
 	if s.recording() {
-		s.evStat(seat, "trade", -int(upgradeCost(s.cat.Card(c).Kind)), 0)
-		s.emit(engine.Event{Kind: engine.EvCounter, Seat: seat, Card: s.name(id), Stat: "sticker", Amount: 1, Source: s.name(c)})
+		s.evUpgraded(seat, c, id)
 	}
 	if b.political && b.rows[r].Current {
 		won := true

@@ -20,7 +20,7 @@ func (s *State) draw(seat engine.Seat, n int) int {
 			}
 			s.reshuffle(p)
 			if s.recording() {
-				s.emit(engine.Event{Kind: engine.EvShuffled, Seat: seat, From: zoneDiscard, To: zoneDeck, Amount: int(p.DeckN)})
+				s.evShuffled(seat)
 			}
 		}
 		if int(p.HandN) == len(hand) {

@@ -26,6 +26,9 @@ const (
 	EvDied EventKind = "died"
 	// EvTriggered: an ability of Card (Number) of Seat triggered (Ability names it).
 	EvTriggered EventKind = "triggered"
+	// EvShuffled: Seat's From zone (Amount cards) was shuffled to make its To zone; the new
+	// order is never told.
+	EvShuffled EventKind = "shuffled"
 	// EvCounter: Amount counters or markers (Stat names which) placed on (negative: removed
 	// from) Card (Number).
 	EvCounter EventKind = "counter"
@@ -53,6 +56,8 @@ type Event struct {
 	Source string // the card or ability that caused it, "" for the rules or the player's choice
 	Target string // EvDamage: the player, base or creature hit
 	Option string // EvChose: what was chosen, as the action texts write it
+	// Ability names the ability of EvTriggered ("primary", "ally", "scrap", "acquire"...).
+	Ability string
 	// CardSeen is the set of seats (bit s for seat s) that may see Card; 0 means everyone.
 	// A card drawn is seen by its owner alone; the others see that a card moved.
 	CardSeen uint64

@@ -345,8 +345,23 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	since := -1
+	if v := r.URL.Query().Get("since"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			writeErr(w, errf(http.StatusBadRequest, "since must be a seq (a whole number from 0), not %q", engine.Clip(v, 32)))
+			return
+		}
+		since = n
+	}
 	g.mu.Lock()
 	b, err := g.view(s, seat)
+	if err == nil {
+		if since < 0 {
+			since = g.publicSeq(seat) // no since: no events
+		}
+		b, err = g.withEvents(b, seat, since)
+	}
 	g.mu.Unlock()
 	if err != nil {
 		writeErr(w, err)

@@ -31,6 +31,10 @@ type game struct {
 	bots    []engine.Bot
 	rngs    []*engine.RNG
 	clients map[*client]struct{}
+	// rec is st recording events, nil when the game records none; events are the events of
+	// the last actions (events.go).
+	rec     engine.EventRecorder
+	events  []actionEvents
 	sockets int // WebSockets admitted (Limits.MaxSocketsPerGame), a few not yet among clients
 
 	botBusy    bool      // a bot goroutine is thinking for this game
@@ -73,6 +77,7 @@ func (g *game) rebuild(s *Server, m *store.Game, log []store.Action) error {
 		return fmt.Errorf("game %s: set up: %w", g.id, err)
 	}
 	g.meta, g.st, g.log = m, st, nil
+	g.rec, g.events = nil, nil
 	g.last = make([]int, len(m.Seats))
 	for i := range g.last {
 		g.last[i] = -1
@@ -96,6 +101,7 @@ func (g *game) rebuild(s *Server, m *store.Game, log []store.Action) error {
 			return err
 		}
 	}
+	g.startEvents() // after the log: a load tells no client of old actions again
 	return nil
 }
 
@@ -117,6 +123,7 @@ func (g *game) replay(a store.Action) error {
 	}
 	g.log = append(g.log, a)
 	g.last[a.Seat] = a.Seq
+	g.keepEvents(a.Seq)
 	return nil
 }
 
@@ -388,6 +395,7 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		}
 		public := g.publicSeq(engine.Spectator)
 		g.st.ApplyTrusted(seat, a)
+		g.keepEvents(rec.Seq)
 		g.log = append(g.log, rec)
 		g.last[seat] = rec.Seq
 		g.lastActive = time.Now()
@@ -402,7 +410,11 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		if !wantView {
 			return nil, nil
 		}
-		return g.view(s, seat)
+		b, err := g.view(s, seat)
+		if err != nil {
+			return nil, err
+		}
+		return g.withEvents(b, seat, seq)
 	}
 }
 

@@ -142,6 +142,7 @@ func (r *probeRun) newTwin(create string, st engine.State) *twinGame {
 		}
 	}
 	g.st = st
+	g.startEvents() // as a load does: the position's events start here
 	g.mu.Unlock()
 	tw.g = g
 	tw.ws = r.dial(tw, tw.tokens[r.prober])
@@ -181,11 +182,20 @@ func (tw *twinGame) norm(b []byte) string {
 }
 
 func (r *probeRun) view(tw *twinGame, seat engine.Seat) ([]byte, map[string]any) {
+	return r.viewSince(tw, seat, "")
+}
+
+// viewSince is seat's view with the events since seq since ("": none).
+func (r *probeRun) viewSince(tw *twinGame, seat engine.Seat, since string) ([]byte, map[string]any) {
 	tok := ""
 	if seat >= 0 {
 		tok = tw.tokens[seat]
 	}
-	code, b := r.http("GET", "/api/games/"+tw.id+"/view", tok, nil)
+	path := "/api/games/" + tw.id + "/view"
+	if since != "" {
+		path += "?since=" + since
+	}
+	code, b := r.http("GET", path, tok, nil)
 	if code != http.StatusOK {
 		r.t.Fatalf("view: %d %s", code, b)
 	}
@@ -407,8 +417,10 @@ func (r *probeRun) play(maxSteps int) {
 		_, sv := r.view(r.tw[0], engine.Spectator)
 		var pv map[string]any
 		for _, seat := range []engine.Seat{r.prober, engine.Spectator} {
-			a, v := r.view(r.tw[0], seat)
-			b, _ := r.view(r.tw[1], seat)
+			// With every event the server keeps (since 0): the events of the actions so far
+			// are the same bytes in both twins too.
+			a, v := r.viewSince(r.tw[0], seat, "0")
+			b, _ := r.viewSince(r.tw[1], seat, "0")
 			if na, nb := r.tw[0].norm(a), r.tw[1].norm(b); na != nb {
 				t.Fatalf("step %d: seat %d's views differ:\n%s\n%s", step, seat, na, nb)
 			}

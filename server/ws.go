@@ -109,7 +109,9 @@ wait:
 		}
 	}
 	c.wake()
-	var last []byte // what this socket was sent last: an unchanged view is not sent again
+	var last []byte            // what this socket was sent last: an unchanged view is not sent again
+	sent := -1                 // the seq of the view sent last, the events' since; -1: none yet
+	sentTo := engine.Spectator // the seat sent counts for
 	for {
 		select {
 		case <-ctx.Done():
@@ -124,7 +126,18 @@ wait:
 		case <-c.notify:
 		}
 		g.mu.Lock()
-		b, err := g.view(s, c.seat)
+		seat := c.seat
+		b, err := g.view(s, seat)
+		var push []byte
+		if err == nil && !bytes.Equal(b, last) {
+			// The events of the actions since the view sent last (none in the first).
+			since := sent
+			if since < 0 || seat != sentTo { // a seat's seq counts otherwise than a spectator's
+				since = g.publicSeq(seat)
+			}
+			push, err = g.withEvents(b, seat, since)
+			sent, sentTo = g.publicSeq(seat), seat
+		}
 		g.mu.Unlock()
 		if err != nil {
 			s.log.Error("ws view", "game", g.id, "err", err)
@@ -136,6 +149,7 @@ wait:
 			continue
 		}
 		last = b
+		b = push
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 		err = conn.Write(wctx, websocket.MessageText, b)
 		wcancel()

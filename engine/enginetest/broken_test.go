@@ -2,6 +2,7 @@ package enginetest_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -24,11 +25,13 @@ const (
 	nondeterministic                 // New deals other marks each time, whatever the seed
 	viewLeaks                        // the View shows every seat's mark
 	perftMiscount                    // Legal omits "add 3" on an empty total
+	eventsDrift                      // events name how many games were made
+	eventLeaks                       // the "mark" event is shown to everyone
 )
 
 func (f flaw) String() string {
 	return [...]string{"sound", "mutates-before-refusal", "accepts-unlisted", "parse-disagrees", "lists-refused",
-		"shares-marks", "nondeterministic", "view-leaks", "perft-miscount"}[f]
+		"shares-marks", "nondeterministic", "view-leaks", "perft-miscount", "events-drift", "event-leaks"}[f]
 }
 
 // brokenGame is the toy race with one flaw; made counts its games (nondeterministic).
@@ -43,9 +46,9 @@ func (g brokenGame) New(s engine.Setup) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &brokenState{State: st.(*toygame.State), flaw: g.flaw}
+	b := &brokenState{State: st.(*toygame.State), flaw: g.flaw, made: g.made}
+	*g.made++
 	if g.flaw == nondeterministic {
-		*g.made++
 		b.Marks[0] = 1 + (b.Marks[0]+*g.made)%9
 	}
 	return b, nil
@@ -87,6 +90,24 @@ func (b unwrapBot) Choose(v engine.View, legal []engine.Action, rng *engine.RNG)
 type brokenState struct {
 	*toygame.State
 	flaw flaw
+	made *int
+}
+
+func (s *brokenState) TakeEvents(buf []engine.Event) []engine.Event {
+	n := len(buf)
+	buf = s.State.TakeEvents(buf)
+	for i := range buf[n:] {
+		switch s.flaw {
+		case eventsDrift:
+			if s.made == nil {
+				break
+			}
+			buf[n+i].Source = fmt.Sprint(*s.made)
+		case eventLeaks:
+			buf[n+i].Seen = 0
+		}
+	}
+	return buf
 }
 
 func (s *brokenState) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
@@ -135,7 +156,7 @@ func (s *brokenState) CloneInto(dst engine.State) engine.State {
 		d = &brokenState{State: &toygame.State{}}
 	}
 	s.State.CloneInto(d.State)
-	d.flaw = s.flaw
+	d.flaw, d.made = s.flaw, s.made
 	if s.flaw == sharesMarks {
 		d.Marks = s.Marks
 	}
@@ -170,7 +191,7 @@ func (v *brokenView) Determinize(dst engine.State, rng *engine.RNG) engine.State
 		d = &brokenState{State: &toygame.State{}}
 	}
 	d.State = v.View.Determinize(d.State, rng).(*toygame.State)
-	d.flaw = v.st.flaw
+	d.flaw, d.made = v.st.flaw, v.st.made
 	return d
 }
 
@@ -191,13 +212,15 @@ func brokenConfig() enginetest.Config {
 // a flaw passes every check: the failures come from the flaws.
 func TestEveryCheckFailsOnItsBrokenToy(t *testing.T) {
 	breaks := map[string]flaw{
-		"Illegal":  mutatesBeforeRefusal,
-		"Unlisted": acceptsUnlisted,
-		"Fuzz":     parseDisagrees,
-		"Clone":    sharesMarks,
-		"Replay":   nondeterministic,
-		"Hidden":   viewLeaks,
-		"Perft":    perftMiscount,
+		"Illegal":      mutatesBeforeRefusal,
+		"Unlisted":     acceptsUnlisted,
+		"Fuzz":         parseDisagrees,
+		"Clone":        sharesMarks,
+		"Replay":       nondeterministic,
+		"Hidden":       viewLeaks,
+		"Perft":        perftMiscount,
+		"Events":       eventsDrift,
+		"HiddenEvents": eventLeaks,
 	}
 	also := []struct {
 		check string

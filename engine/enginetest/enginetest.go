@@ -21,14 +21,18 @@
 //     same View, the same legal action texts, the same refusals of a sample of texts (every
 //     card name of the game, other seats' actions) and the same decision of the game's Light
 //     bot;
+//   - Events (a State that is an engine.EventRecorder): a playout recorded with events on
+//     replays to the same events, action by action, and a clone of a recording State records
+//     nothing;
+//   - HiddenEvents (likewise): a twin that differs only in what a seat cannot see, played on
+//     with the state by the same actions, shows the seat and the spectator the same events
+//     (engine.Event.For) after every action that leaves them the same View;
 //   - Perft: counts of leaf positions to a depth, from positions stored as files, match the
 //     counts the files record.
 //
 // Each check also exists as a function that returns its first violation (Check), which is how
 // the suite's own test shows that every check fails on a game broken on purpose.
 //
-// TODO(events): when applying an action yields events, Replay checks that a record replays to
-// the same events, and Hidden that a seat's events are the same in both twins.
 // TODO(observations): when games fill observations, Hidden compares the seat's observation
 // and its information-set key between the twins.
 package enginetest
@@ -76,6 +80,8 @@ var checkList = []struct {
 	{"Clone", checkClone},
 	{"Replay", checkReplay},
 	{"Hidden", checkHidden},
+	{"Events", checkEvents},
+	{"HiddenEvents", checkHiddenEvents},
 	{"Perft", checkPerft},
 }
 

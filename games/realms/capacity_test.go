@@ -222,7 +222,7 @@ func TestPlayAreaPastItsArray(t *testing.T) {
 	d := newDriver(t, s)
 	d.playAll("Ann", "Stealth Needle", "Scout")
 	ann := &s.P[0]
-	if ann.PlayN <= maxPlay || s.big == nil || s.big[0].play == nil {
+	if ann.PlayN <= maxPlay || s.big == nil || s.big.z[0].play == nil {
 		t.Fatalf("Ann has %d cards in play, want more than %d in a grown play area", ann.PlayN, maxPlay)
 	}
 	d.do("Ann", "play Stealth Needle")
@@ -322,7 +322,7 @@ func TestHandPastItsArray(t *testing.T) {
 	d := newDriver(t, s)
 	d.do("Ann", "play Command Ship")
 	ann := &s.P[0]
-	if ann.HandN <= maxHand || s.big == nil || s.big[0].hand == nil {
+	if ann.HandN <= maxHand || s.big == nil || s.big.z[0].hand == nil {
 		t.Fatalf("Ann holds %d cards, want more than %d in a grown hand", ann.HandN, maxHand)
 	}
 	if got := s.cat.Card(s.hand(ann)[maxHand]).Name; got != "Moonwurm" {
@@ -366,7 +366,7 @@ func TestDiscardPastItsArray(t *testing.T) {
 	d.do("Ann", "buy Explorer") // on top of the deck (Central Office): the array is full
 	d.do("Ann", "buy Explorer") // one card past the array
 	d.do("Ann", "buy Explorer")
-	if own := int(ann.DeckN) + int(ann.DiscN); own != maxOwn+2 || ann.Trade != 1 || s.Explorers != 7 || s.big == nil || s.big[0].own == nil {
+	if own := int(ann.DeckN) + int(ann.DiscN); own != maxOwn+2 || ann.Trade != 1 || s.Explorers != 7 || s.big == nil || s.big.z[0].own == nil {
 		t.Fatalf("after three Explorers: %d cards in deck and discard (want %d), Trade %d (want 1), Explorer pile %d (want 7)", own, maxOwn+2, ann.Trade, s.Explorers)
 	}
 	if top := s.Cards(0, InDeck); len(top) != 1 || top[0] != s.cat.Explorer {
@@ -746,7 +746,7 @@ func TestCloneIsDeepEqual(t *testing.T) {
 			if !reflect.DeepEqual(c, s) {
 				t.Fatal("a copy differs from its State")
 			}
-			if s.big != nil && &c.big[0].hand[0] == &s.big[0].hand[0] {
+			if s.big != nil && &c.big.z[0].hand[0] == &s.big.z[0].hand[0] {
 				t.Fatal("a copy shares a grown zone with its State")
 			}
 		}

@@ -77,6 +77,9 @@ func (s *State) list(f *frame) Ability {
 // the card that uses it.
 func (s *State) startAbility(seat engine.Seat, card CardID, slot Slot, source int) {
 	s.frame = frame{Active: true, Seat: seat, Card: card, Slot: slot, Source: uint16(source)}
+	if s.recording() {
+		s.evTriggered(seat, card, slot)
+	}
 	s.run()
 }
 
@@ -108,6 +111,9 @@ func (s *State) run() {
 				// An upgraded copy's action sticker resolves right after the ability it follows,
 				// the Primary unless it says "ally:" or "scrap:" (SR 8.4).
 				*f = frame{Active: true, Seat: f.Seat, Card: f.Card, Slot: Sticker, Source: f.Source}
+				if s.recording() {
+					s.evTriggered(f.Seat, f.Card, Sticker)
+				}
 				continue
 			}
 			f.Active = false
@@ -115,6 +121,9 @@ func (s *State) run() {
 		}
 		e := &ab[f.PC]
 		f.PC++
+		if s.recording() {
+			s.big.rec.src = f.Card
+		}
 		s.exec(f.Seat, e)
 		if s.dec.Kind != decNone {
 			s.settle()
@@ -146,11 +155,23 @@ func (s *State) exec(seat engine.Seat, e *Effect) {
 	p := &s.P[seat]
 	switch e.Op {
 	case OpTrade:
-		s.addPool(&p.Trade, s.amount(seat, e), faultTrade)
+		n := s.amount(seat, e)
+		s.addPool(&p.Trade, n, faultTrade)
+		if s.recording() {
+			s.evStat(seat, "trade", n, s.big.rec.src)
+		}
 	case OpCombat:
-		s.addPool(&p.Combat, s.amount(seat, e), faultCombat)
+		n := s.amount(seat, e)
+		s.addPool(&p.Combat, n, faultCombat)
+		if s.recording() {
+			s.evStat(seat, "combat", n, s.big.rec.src)
+		}
 	case OpAuthority:
-		s.addAuthority(seat, s.amount(seat, e))
+		n := s.amount(seat, e)
+		s.addAuthority(seat, n)
+		if s.recording() {
+			s.evStat(s.holder(seat), "authority", n, s.big.rec.src)
+		}
 	case OpDraw, OpDrawDiscard:
 		if e.May {
 			// "may draw": a yes/no decision, choose 1 or skip (SR 7.2).
@@ -431,6 +452,9 @@ func isCopier(c *Card) bool {
 // answer applies one answer (a choose, skip or done action) to the pending decision.
 func (s *State) answer(a engine.Action) {
 	d := &s.dec
+	if s.recording() {
+		s.evChose(a)
+	}
 	if d.Op == opGift {
 		if kindOf(a) == actChooseCard {
 			s.gift(a)
@@ -508,20 +532,31 @@ func (s *State) pick(a engine.Action) {
 	seat := d.Seat
 	switch d.Op {
 	case OpScrap:
+		from := zoneHand
 		if zoneOf(a) == zDiscard {
 			s.takeFromDiscard(seat, c)
+			from = zoneDiscard
 		} else {
 			s.takeFromHand(seat, c)
 		}
 		s.scrap(c)
+		if s.recording() {
+			s.evMove(seat, c, from, s.scrapZone(c), 0)
+		}
 		s.addCount(&s.P[seat].ScrappedTurn, 1, faultScrapped) // SR 4.15-style count (The Incinerator)
 	case OpDiscard, opDiscardTarget:
 		s.takeFromHand(seat, c)
 		s.toDiscard(seat, c)
+		if s.recording() {
+			s.evMove(seat, c, zoneHand, zoneDiscard, 0)
+		}
 	case OpScrapRow:
 		i := s.rowIndex(c)
 		s.Row[i] = 0
 		s.scrap(c)
+		if s.recording() {
+			s.evMove(engine.Spectator, c, zoneTradeRow, s.scrapZone(c), 0)
+		}
 		s.refillRow()
 	case OpAcquireFree:
 		i := s.rowIndex(c)
@@ -535,17 +570,25 @@ func (s *State) pick(a engine.Action) {
 			dest = s.redirect(seat, c)
 		}
 		s.place(seat, c, dest)
+		if s.recording() {
+			s.evMove(seat, c, zoneTradeRow, destZone(dest), 0)
+		}
 		s.refillRow()
 		if !s.over {
 			s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: r > 0}
 		}
 	case OpAcquiredToHand:
+		from := zoneDiscard
 		if s.frame.Placed == ToDeckTop {
 			s.P[seat].DeckN--
+			from = zoneDeck
 		} else {
 			s.takeFromDiscard(seat, c)
 		}
 		s.toHand(seat, c)
+		if s.recording() {
+			s.evMove(seat, c, from, zoneHand, 0)
+		}
 	case OpDestroyBase:
 		owner := seatOf(a)
 		i := s.playIndex(owner, c, func(i int) bool { return s.baseTargetable(owner, i) })
@@ -565,6 +608,9 @@ func (s *State) copyShip(c CardID) {
 	pl[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint16(src)}
+	if s.recording() {
+		s.evTriggered(seat, target, Primary)
+	}
 }
 
 // copyBase makes the base using the current ability (Stealth Tower) a copy of owner's base
@@ -581,6 +627,9 @@ func (s *State) copyBase(owner engine.Seat, c CardID) {
 	s.playArea(&s.P[seat])[src].Copy = target
 	s.endDecision()
 	s.frame = frame{Active: true, Seat: seat, Card: target, Slot: Primary, Source: uint16(src)}
+	if s.recording() {
+		s.evTriggered(seat, target, Primary)
+	}
 }
 
 // redirect says where a card acquired without a named destination goes, using up one of the
@@ -610,6 +659,9 @@ func (s *State) redirect(seat engine.Seat, c CardID) Dest {
 func (s *State) acquire(seat engine.Seat, c CardID, upgraded bool) {
 	dest := s.redirect(seat, c)
 	s.place(seat, c, dest)
+	if s.recording() {
+		s.evMove(seat, c, s.big.rec.from, destZone(dest), 0)
+	}
 	s.refillRow()
 	if !s.over { // a political victory (SR 8.7) ends the game at the upgrade
 		s.acq = acquired{Seat: seat, Card: c, Dest: dest, Upgraded: upgraded}
@@ -631,6 +683,9 @@ func (s *State) startOnAcquire() {
 		s.outer = s.frame
 	}
 	s.frame = frame{Active: true, Seat: a.Seat, Card: a.Card, Slot: OnAcquire, Placed: a.Dest}
+	if s.recording() {
+		s.evTriggered(a.Seat, a.Card, OnAcquire)
+	}
 }
 
 // shipTrigger fires the "whenever you play a [FACTION] ship" trigger of the card in play ip
@@ -640,6 +695,13 @@ func (s *State) shipTrigger(seat engine.Seat, ip *inPlay, ship *Card) {
 	tr := card.Abilities[OnPlayShip]
 	if len(tr) == 0 || (card.TriggerFaction != 0 && card.TriggerFaction&ship.Faction == 0) {
 		return
+	}
+	if s.recording() {
+		id := ip.Card
+		if ip.Copy != 0 {
+			id = ip.Copy
+		}
+		s.evTriggered(seat, id, OnPlayShip)
 	}
 	for j := range tr {
 		s.exec(seat, &tr[j])
@@ -663,4 +725,7 @@ func (s *State) place(seat engine.Seat, c CardID, dest Dest) {
 func (s *State) destroyBase(owner engine.Seat, i int) {
 	b := s.removeFromPlay(owner, i)
 	s.toDiscard(owner, b.Card)
+	if s.recording() {
+		s.evDestroyed(owner, b.Card)
+	}
 }

@@ -150,7 +150,7 @@ func (s *State) CheckInvariants() error {
 		for _, z := range []struct {
 			bit uint8
 			big bool
-		}{{bigHand, s.big != nil && s.big[i].hand != nil}, {bigOwn, s.big != nil && s.big[i].own != nil}, {bigPlay, s.big != nil && s.big[i].play != nil}} {
+		}{{bigHand, s.big != nil && s.big.z[i].hand != nil}, {bigOwn, s.big != nil && s.big.z[i].own != nil}, {bigPlay, s.big != nil && s.big.z[i].play != nil}} {
 			if (p.big&z.bit != 0) != z.big {
 				return errorf("seat %d: zone flags %b disagree with the big zones", i, p.big)
 			}

@@ -118,15 +118,29 @@ func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 	if n > 0 && n < left {
 		ip.Dmg += uint8(n) // below the defense, at most 99 (catalog.go)
 		s.P[seat].Combat -= int16(n)
+		if s.recording() {
+			s.evAttack(seat, t, c, n)
+		}
 		return
 	}
 	s.P[seat].Combat -= int16(left)
+	if s.recording() {
+		s.evAttack(seat, t, c, left)
+	}
 	s.destroyBase(t, i)
 }
 
 // give moves n of seat's Trade or Combat to a teammate (SR 10.4).
 func (s *State) give(seat, to engine.Seat, pool, n int) {
 	from, dst := &s.P[seat], &s.P[to]
+	if s.recording() {
+		stat := "trade"
+		if pool != poolTrade {
+			stat = "combat"
+		}
+		s.evStat(seat, stat, -n, 0)
+		s.evStat(to, stat, n, 0)
+	}
 	if pool == poolTrade {
 		from.Trade -= int16(n)
 		s.addPool(&dst.Trade, n, faultTrade)
@@ -205,15 +219,21 @@ func (s *State) nextGiftee(t, after engine.Seat) (engine.Seat, bool) {
 // gift moves the chosen card to the receiver's discard pile.
 func (s *State) gift(a engine.Action) {
 	t, to, c := s.dec.Seat, s.dec.Target, cardOf(a)
+	from := zoneHand
 	switch zoneOf(a) {
 	case zHand:
 		s.takeFromHand(t, c)
 	case zDiscard:
 		s.takeFromDiscard(t, c)
+		from = zoneDiscard
 	case zDeck:
 		s.takeFromDeck(t, c)
+		from = zoneDeck
 	}
 	s.toDiscard(to, c)
+	if s.recording() {
+		s.evGiven(t, to, c, from)
+	}
 	s.finishGift()
 }
 
@@ -246,6 +266,9 @@ func (s *State) takeFromDeck(seat engine.Seat, c CardID) {
 
 // retire takes a player out: every card it holds goes to the scrap heap (SR 9.3).
 func (s *State) retire(t engine.Seat) {
+	if s.recording() {
+		s.evRetire(t)
+	}
 	p := &s.P[t]
 	p.Defeated = true
 	for _, c := range s.hand(p) {

@@ -377,7 +377,7 @@ func (s *State) dealStartingDeck(seat engine.Seat) error {
 	p := &s.P[seat]
 	*p = player{seat: uint8(seat)}
 	if s.big != nil {
-		s.big[seat] = bigZones{}
+		s.big.z[seat] = bigZones{}
 	}
 	var personal, extra []string
 	if c := s.opts.Campaign; c != nil && int(seat) < len(c.Seats) {

@@ -117,21 +117,21 @@ type bigZones struct {
 // the heap slice it moved to. The zone's count says how much of it is in use.
 func (s *State) handBuf(p *player) []CardID {
 	if p.big&bigHand != 0 {
-		return s.big[p.seat].hand
+		return s.big.z[p.seat].hand
 	}
 	return p.Hand[:]
 }
 
 func (s *State) ownBuf(p *player) []CardID {
 	if p.big&bigOwn != 0 {
-		return s.big[p.seat].own
+		return s.big.z[p.seat].own
 	}
 	return p.Own[:]
 }
 
 func (s *State) playBuf(p *player) []inPlay {
 	if p.big&bigPlay != 0 {
-		return s.big[p.seat].play
+		return s.big.z[p.seat].play
 	}
 	return p.Play[:]
 }
@@ -215,9 +215,18 @@ type header struct {
 	views     [MaxSeats]View // see State.View
 	spectator View
 
-	// big holds, by seat, the zones that outgrew their arrays; nil in almost every game.
-	// It belongs to this State alone: CopyTo copies it.
-	big *[MaxSeats]bigZones
+	// big holds, by seat, the zones that outgrew their arrays, and the recorder of events
+	// when events are recorded (events.go); nil in almost every game and in every bot's copy.
+	// It belongs to this State alone: CopyTo copies its zones and never its recorder, and
+	// the copy of a State without it costs no more than before events existed.
+	big *bigArea
+}
+
+// bigArea is what a State holds on the heap, rarely: the zones that outgrew their arrays and
+// the recorder of events.
+type bigArea struct {
+	z   [MaxSeats]bigZones
+	rec *recorder // nil: not recording
 }
 
 // newState is an empty State of n seats whose players know their seats. The players past n
@@ -322,9 +331,16 @@ func (s *State) CopyTo(dst *State) {
 func (s *State) copyBig(dst *State) {
 	dst.header = s.header
 	copy(dst.P[:s.NSeats], s.P[:s.NSeats])
-	c := new([MaxSeats]bigZones)
-	for i, b := range s.big {
-		c[i] = bigZones{slices.Clone(b.hand), slices.Clone(b.own), slices.Clone(b.play)}
+	dst.big = nil // a copy never records (events.go)
+	var c *bigArea
+	for i, b := range s.big.z {
+		if b.hand == nil && b.own == nil && b.play == nil {
+			continue
+		}
+		if c == nil {
+			c = new(bigArea)
+		}
+		c.z[i] = bigZones{slices.Clone(b.hand), slices.Clone(b.own), slices.Clone(b.play)}
 	}
 	dst.big = c
 }

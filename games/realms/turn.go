@@ -171,29 +171,37 @@ func (s *State) Apply(seat engine.Seat, a engine.Action) error {
 
 // ApplyTrusted implements engine.State.
 func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
+	wasOver := s.over
 	if s.dec.Kind != decNone {
 		s.answer(a)
-		return
+	} else {
+		switch kindOf(a) {
+		case actPlay:
+			s.play(seat, cardOf(a))
+		case actUse:
+			s.use(seat, cardOf(a), Slot(zoneOf(a)))
+		case actBuy:
+			s.buy(seat, cardOf(a), nOf(a))
+		case actAttackPlayer:
+			s.attackPlayer(seat, seatOf(a), nOf(a))
+		case actAttackBase:
+			s.attackBase(seat, seatOf(a), cardOf(a), nOf(a))
+		case actGive:
+			s.give(seat, seatOf(a), zoneOf(a), nOf(a))
+		case actPass:
+			s.P[seat].Trade--
+			s.takeFromDiscard(seat, cardOf(a))
+			s.toDiscard(seatOf(a), cardOf(a))
+			if s.recording() {
+				s.evStat(seat, "trade", -1, 0)
+				s.evGiven(seat, seatOf(a), cardOf(a), zoneDiscard)
+			}
+		case actEnd:
+			s.end(seat)
+		}
 	}
-	switch kindOf(a) {
-	case actPlay:
-		s.play(seat, cardOf(a))
-	case actUse:
-		s.use(seat, cardOf(a), Slot(zoneOf(a)))
-	case actBuy:
-		s.buy(seat, cardOf(a), nOf(a))
-	case actAttackPlayer:
-		s.attackPlayer(seat, seatOf(a), nOf(a))
-	case actAttackBase:
-		s.attackBase(seat, seatOf(a), cardOf(a), nOf(a))
-	case actGive:
-		s.give(seat, seatOf(a), zoneOf(a), nOf(a))
-	case actPass:
-		s.P[seat].Trade--
-		s.takeFromDiscard(seat, cardOf(a))
-		s.toDiscard(seatOf(a), cardOf(a))
-	case actEnd:
-		s.end(seat)
+	if s.over && !wasOver && s.recording() {
+		s.evGameOver()
 	}
 }
 
@@ -213,6 +221,9 @@ func (s *State) play(seat engine.Seat, c CardID) {
 		if card.Faction&(1<<i) != 0 {
 			p.Played[i]++
 		}
+	}
+	if s.recording() {
+		s.evMove(seat, c, zoneHand, zoneInPlay, 0)
 	}
 	if card.Kind != Ship {
 		return
@@ -250,6 +261,9 @@ func (s *State) use(seat engine.Seat, c CardID, slot Slot) {
 		}
 		gone := s.removeFromPlay(seat, i)
 		s.scrap(gone.Card)
+		if s.recording() {
+			s.evMove(seat, gone.Card, zoneInPlay, s.scrapZone(gone.Card), 0)
+		}
 		s.startAbility(seat, src, slot, 0)
 		return
 	}
@@ -262,10 +276,16 @@ func (s *State) buy(seat engine.Seat, c CardID, r int) {
 	p := &s.P[seat]
 	card := s.cat.Card(c)
 	p.Trade -= int16(card.Cost)
+	from := zoneTradeRow
 	if c == s.cat.Explorer && s.rowIndex(c) < 0 {
 		s.Explorers--
+		from = zoneExplorers
 	} else {
 		s.Row[s.rowIndex(c)] = 0
+	}
+	if s.recording() {
+		s.evStat(seat, "trade", -card.Cost, 0)
+		s.big.rec.from = from
 	}
 	if r > 0 {
 		c = s.upgrade(seat, c, r-1)
@@ -277,6 +297,10 @@ func (s *State) buy(seat engine.Seat, c CardID, r int) {
 func (s *State) attackPlayer(seat, target engine.Seat, n int) {
 	s.P[seat].Combat -= int16(n)
 	s.addAuthority(target, -n)
+	if s.recording() {
+		s.evAttack(seat, target, 0, n)
+		s.evStat(s.holder(target), "authority", -n, 0)
+	}
 	if s.authority(target) <= 0 {
 		s.defeat(target)
 	}
@@ -310,6 +334,9 @@ func (s *State) end(seat engine.Seat) {
 // cleanUp runs seat's discard and draw phases (SR 3.3, 3.4).
 func (s *State) cleanUp(seat engine.Seat) {
 	p := &s.P[seat]
+	if s.recording() {
+		s.evCleanUp(seat)
+	}
 	p.Trade, p.Combat, p.NextShipTop = 0, 0, 0
 	p.NextCardTop, p.NextCardHand, p.ScrappedTurn = 0, 0, 0
 	p.Played = [numFactions]uint8{}
@@ -370,6 +397,9 @@ func (s *State) advance() {
 		for i := range pl {
 			pl[i].Dmg = 0
 		}
+	}
+	if s.recording() {
+		s.evTurn()
 	}
 	s.turnStart()
 	s.turnStartDiscards()

@@ -464,6 +464,9 @@ func (s *State) upgrade(seat engine.Seat, c CardID, r int) CardID {
 	if err != nil {
 		panic(err) // canUpgrade checked the row, and checkSetup that ids cannot run out
 	}
+	if s.recording() {
+		s.evUpgraded(seat, c, id)
+	}
 	if b.political && b.rows[r].Current {
 		won := true
 		for k := b.seatRows[seat][0]; k < b.seatRows[seat][1]; k++ {

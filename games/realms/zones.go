@@ -8,12 +8,20 @@ func (s *State) draw(seat engine.Seat, n int) int {
 	p := &s.P[seat]
 	own, hand := s.ownBuf(p), s.handBuf(p)
 	got := 0
+	from := p.HandN // the cards drawn since the last reshuffle start here (events)
 	for ; got < n; got++ {
 		if p.DeckN == 0 {
 			if p.DiscN == 0 {
 				break // SR 3.5: nothing left to draw
 			}
+			if s.recording() {
+				s.evDrawn(seat, int(from))
+				from = p.HandN
+			}
 			s.reshuffle(p)
+			if s.recording() {
+				s.evShuffled(seat)
+			}
 		}
 		if int(p.HandN) == len(hand) {
 			hand = s.growHand(seat)
@@ -21,6 +29,9 @@ func (s *State) draw(seat engine.Seat, n int) int {
 		p.DeckN--
 		hand[p.HandN] = own[p.DeckN]
 		p.HandN++
+	}
+	if s.recording() {
+		s.evDrawn(seat, int(from))
 	}
 	return got
 }
@@ -127,9 +138,9 @@ func (s *State) removeFromPlay(seat engine.Seat, i int) inPlay {
 // bigOf returns p's big zones, making the State's.
 func (s *State) bigOf(p *player) *bigZones {
 	if s.big == nil {
-		s.big = new([MaxSeats]bigZones)
+		s.big = new(bigArea)
 	}
-	return &s.big[p.seat]
+	return &s.big.z[p.seat]
 }
 
 func (s *State) growHand(seat engine.Seat) []CardID {
@@ -179,6 +190,9 @@ func (s *State) refillRow() {
 		if s.Row[i] == 0 && s.TradeN > 0 {
 			s.TradeN--
 			s.Row[i] = s.TradeDeck[s.TradeN]
+			if s.recording() {
+				s.evMove(engine.Spectator, s.Row[i], zoneTradeDeck, zoneTradeRow, 0)
+			}
 		}
 	}
 }

@@ -118,6 +118,8 @@ type State struct {
 	Active int
 	Winner int // -1 until the game is over
 	Turns  int
+
+	rec *[]engine.Event // the events recorded, when recording (engine.EventRecorder)
 }
 
 // Game implements engine.State.
@@ -172,6 +174,11 @@ func (s *State) Apply(seat engine.Seat, a engine.Action) error {
 
 // ApplyTrusted implements engine.State.
 func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
+	if s.rec != nil {
+		*s.rec = append(*s.rec,
+			engine.Event{Kind: engine.EvStat, Seat: seat, Stat: "total", Amount: int(a)},
+			engine.Event{Kind: engine.EvCounter, Seat: seat, Stat: "mark", Amount: s.Marks[seat], Seen: engine.SeatBit(seat)})
+	}
 	s.Total += int(a)
 	s.Turns++
 	if s.Total >= s.Target {
@@ -193,7 +200,29 @@ func (s *State) CloneInto(dst engine.State) engine.State {
 	marks := append(d.Marks[:0], s.Marks...)
 	*d = *s
 	d.Marks = marks
+	d.rec = nil
 	return d
+}
+
+// RecordEvents implements engine.EventRecorder. Each action records "stat total +N" for
+// everyone and a "counter mark" event with the player's mark, seen by that player alone.
+func (s *State) RecordEvents(on bool) {
+	switch {
+	case !on:
+		s.rec = nil
+	case s.rec == nil:
+		s.rec = new([]engine.Event)
+	}
+}
+
+// TakeEvents implements engine.EventRecorder.
+func (s *State) TakeEvents(buf []engine.Event) []engine.Event {
+	if s.rec == nil {
+		return buf
+	}
+	buf = append(buf, *s.rec...)
+	*s.rec = (*s.rec)[:0]
+	return buf
 }
 
 // View implements engine.State.

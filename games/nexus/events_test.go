@@ -19,14 +19,22 @@ func recorded(t *testing.T, s *State, texts ...string) []engine.Event {
 	return s.TakeEvents(nil)
 }
 
-// passUntil passes with whoever must act until done(s) or the game ends.
+// passUntil passes (attacks with none, blocks with none) with whoever must act until done(s)
+// or the game ends.
 func passUntil(t *testing.T, s *State, done func(*State) bool) {
 	t.Helper()
 	for range 200 {
 		if s.Over() || done(s) {
 			return
 		}
-		do(t, s, "pass")
+		switch s.Pend.K {
+		case pAttack:
+			do(t, s, "attack with none")
+		case pBlock:
+			do(t, s, "done")
+		default:
+			do(t, s, "pass")
+		}
 	}
 	t.Fatalf("still %s/%s after 200 passes", s.PhaseName(), s.StepName())
 }
@@ -61,8 +69,8 @@ func TestEventKinds(t *testing.T) {
 		want  []engine.Event
 	}{
 		{
-			name: "cast, resolve to the field, arrival trigger, marker",
-			ann:  PlayerSetup{Hand: []string{"Ironclad Brute"}, Resources: engShards(3), Field: fieldOf("Rivet Sentry")},
+			name:  "cast, resolve to the field, arrival trigger, marker",
+			ann:   PlayerSetup{Hand: []string{"Ironclad Brute"}, Resources: engShards(3), Field: fieldOf("Rivet Sentry")},
 			texts: []string{"pass", "cast Ironclad Brute", "pass", "choose Rivet Sentry"},
 			want: []engine.Event{
 				{Kind: engine.EvChose, Seat: 0, Source: "cast", Option: "cast Ironclad Brute"},
@@ -200,4 +208,120 @@ func TestEventKinds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// seenBy is the events as seat sees them.
+func seenBy(evs []engine.Event, seat engine.Seat) []engine.Event {
+	var out []engine.Event
+	for _, e := range evs {
+		if v, ok := e.For(seat); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// TestEventVisibility: a drawn card is blank for the opponent and a spectator; a free-for-all
+// block is seen by its seat alone until every attacked player has confirmed, then by all;
+// mulligans are seen by their seat alone until every player has kept.
+func TestEventVisibility(t *testing.T) {
+	t.Run("draw", func(t *testing.T) {
+		s := duel(t, PlayerSetup{Library: []string{"Pounce"}}, PlayerSetup{Library: []string{"Ember Cub"}}, "end")
+		evs := recorded(t, s, "pass", "pass") // Bob's turn, then Ann's
+		passUntil(t, s, func(s *State) bool { return s.ActiveSeat() == 0 && s.PhaseName() == "main1" })
+		evs = s.TakeEvents(evs)
+		var draw *engine.Event
+		for i, e := range evs {
+			if e.Kind == engine.EvMoved && e.From == "library" && e.Seat == 0 {
+				draw = &evs[i]
+			}
+		}
+		if draw == nil {
+			t.Fatalf("no draw among\n%s", evText(evs))
+		}
+		for _, c := range []struct {
+			seat engine.Seat
+			card string
+		}{{0, "Pounce"}, {1, ""}, {engine.Spectator, ""}} {
+			v, ok := draw.For(c.seat)
+			if !ok || v.Card != c.card || v.To != "hand" {
+				t.Errorf("seat %d sees the draw as %+v (%v), want card %q", c.seat, v, ok, c.card)
+			}
+		}
+	})
+	t.Run("free-for-all blocks", func(t *testing.T) {
+		pl := []PlayerSetup{
+			{Name: "Ann", Hero: "Kaira Swiftclaw", Field: []Perm{{Card: "Ember Cub"}, {Card: "Dune Ambusher"}}},
+			{Name: "Bob", Hero: "Tarsk Ironvein, Forgemaster", Field: []Perm{{Card: "Rivet Sentry"}}},
+			{Name: "Cid", Hero: "Tarsk Ironvein, Forgemaster", Field: []Perm{{Card: "Anvil Duelist"}}},
+		}
+		s, err := NewPosition(mustTable(t), Position{Options: Options{Format: "ffa"}, Players: pl, Active: "Ann", Phase: "combat", Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.RecordEvents(true)
+		passUntil(t, s, func(s *State) bool { return s.Pend.K == pAttack })
+		for _, txt := range []string{"add attacker Ember Cub at Bob", "add attacker Dune Ambusher at Cid", "done"} {
+			if err := s.ApplyText(0, txt); err != nil {
+				t.Fatalf("%q: %v", txt, err)
+			}
+		}
+		passUntil(t, s, func(s *State) bool { return s.Pend.K == pBlock })
+		s.TakeEvents(nil)
+		if err := s.ApplyText(1, "block Ember Cub with Rivet Sentry"); err != nil {
+			t.Fatal(err)
+		}
+		evs := s.TakeEvents(nil)
+		if len(evs) != 1 || evs[0].Kind != engine.EvChose {
+			t.Fatalf("Bob's block recorded\n%s", evText(evs))
+		}
+		for seat, want := range []bool{false, true, false} {
+			if _, ok := evs[0].For(engine.Seat(seat)); ok != want {
+				t.Errorf("seat %d sees Bob's block before the reveal: %v", seat, ok)
+			}
+		}
+		if _, ok := evs[0].For(engine.Spectator); ok {
+			t.Error("a spectator sees Bob's block before the reveal")
+		}
+		for _, a := range []struct {
+			seat engine.Seat
+			text string
+		}{{1, "done"}, {2, "done"}} {
+			if err := s.ApplyText(a.seat, a.text); err != nil {
+				t.Fatal(err)
+			}
+		}
+		evs = s.TakeEvents(nil)
+		want := engine.Event{Kind: engine.EvChose, Seat: 1, Card: "Rivet Sentry", Number: 1, Source: "block", Target: "Ember Cub",
+			Option: "block Ember Cub with Rivet Sentry"}
+		if !slices.Contains(evs, want) {
+			t.Fatalf("no public reveal %+v among\n%s", want, evText(evs))
+		}
+		for _, seat := range []engine.Seat{0, 1, 2, engine.Spectator} {
+			if !slices.Contains(seenBy(evs, seat), want) {
+				t.Errorf("seat %d does not see the reveal", seat)
+			}
+		}
+	})
+	t.Run("mulligans", func(t *testing.T) {
+		s, err := NewGame(mustTable(t), Options{Names: []string{"Ann", "Bob"}}, shippedDecks(t)[:2], 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := recorded(t, s, "mulligan")
+		if len(evs) == 0 {
+			t.Fatal("a mulligan recorded nothing")
+		}
+		if v := seenBy(evs, 1); len(v) != 0 {
+			t.Fatalf("Bob sees Ann's mulligan:\n%s", evText(v))
+		}
+		if v := seenBy(evs, 0); len(v) != len(evs) {
+			t.Fatalf("Ann sees %d of the %d events of her mulligan", len(v), len(evs))
+		}
+		evs = recorded(t, s, "keep", "keep")
+		want := engine.Event{Kind: engine.EvChose, Seat: 0, Source: "mulligan", Option: "keep", Amount: 1}
+		if !slices.Contains(seenBy(evs, 1), want) {
+			t.Fatalf("once both kept, Bob does not see %+v among\n%s", want, evText(seenBy(evs, 1)))
+		}
+	})
 }

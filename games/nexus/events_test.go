@@ -325,3 +325,132 @@ func TestEventVisibility(t *testing.T) {
 		}
 	})
 }
+
+// hiddenTo reports whether seat q cannot see zone name z of player p (the normalization of
+// cards newly revealed to q: their names differ in a twin by nature).
+func (s *State) hiddenTo(q engine.Seat, p engine.Seat, z string) bool {
+	switch z {
+	case "field", "stack", "graveyard", "exile", "none":
+		return false
+	case "hand":
+		return q < 0 || s.handSeers(int8(p))&engine.SeatBit(q) == 0
+	}
+	return true
+}
+
+// asSeen is what seat q sees of evs, cards newly revealed to q (moved from a zone q does not
+// see to one it does) blanked.
+func (s *State) asSeen(evs []engine.Event, q engine.Seat) []engine.Event {
+	out := seenBy(evs, q)
+	for i, e := range out {
+		if e.Kind == engine.EvMoved && s.hiddenTo(q, e.Seat, e.From) && !s.hiddenTo(q, e.Seat, e.To) {
+			out[i].Card, out[i].Number = "", 0
+		}
+	}
+	return out
+}
+
+// ends a secret: the action revealed what a twin could not know (the mulligans, the heroes,
+// the free-for-all blocks).
+func revealsSecret(before, after *State) bool {
+	return (!before.allKept() && after.allKept()) || (!before.P[0].Revealed && after.P[0].Revealed) ||
+		(before.blocksHidden() && !after.blocksHidden())
+}
+
+// TestEventsProperties: over random duels, free-for-all and allied games (with reserves) with
+// recording on, replaying the actions' texts with recording on yields the same events; and at
+// sampled steps, for each seat, a twin that differs only in what the seat cannot see (its
+// View determinized) records, for the same action, the same events as the seat sees them.
+func TestEventsProperties(t *testing.T) {
+	tab := mustTable(t)
+	decks := loadShipped(t, FromDeckWithReserve)
+	type logged struct {
+		seat engine.Seat
+		text string
+	}
+	formats := []struct {
+		format string
+		seats  int
+	}{{"duel", 2}, {"ffa", 3}, {"ffa", 4}, {"allied", 4}}
+	for fi, f := range formats {
+		for g := range 3 {
+			seed := uint64(100*fi + g + 1)
+			t.Run(fmt.Sprintf("%s%d/%d", f.format, f.seats, seed), func(t *testing.T) {
+				ds := make([]Deck, f.seats)
+				for i := range ds {
+					ds[i] = decks[(g+i)%len(decks)]
+				}
+				opts := Options{Format: f.format, MaxTurns: 30}
+				s, err := NewGame(tab, opts, ds, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.RecordEvents(true)
+				rng := engine.NewRNG(seed)
+				var log []logged
+				var steps [][]engine.Event
+				twins := 0
+				for n := 0; n < 3000 && !s.Over(); n++ {
+					m := s.ToMove(nil)
+					seat := m[rng.Intn(len(m))]
+					l := s.Legal(seat, nil)
+					a := l[rng.Intn(len(l))]
+					if s.Pend.K == pSwap && kindOf(l[0]) == aDone && rng.Intn(3) == 0 {
+						a = l[0] // a few swaps, then the game
+					}
+					text := s.ActionText(seat, a)
+					before := s.Clone().(*State)
+					if err := s.Apply(seat, a); err != nil {
+						t.Fatalf("%q: %v", text, err)
+					}
+					evs := s.TakeEvents(nil)
+					log = append(log, logged{seat, text})
+					steps = append(steps, evs)
+					if n%5 != 0 || revealsSecret(before, s) {
+						continue
+					}
+					for q := range f.seats {
+						viewer := engine.Seat(q)
+						r := engine.NewRNG(rng.Uint64())
+						twin := before.View(viewer).(engine.Determinizer).Determinize(nil, &r).(*State)
+						ta, err := twin.ParseAction(seat, text)
+						if err != nil || twin.ActionText(seat, ta) != text {
+							continue // not the same action in the twin
+						}
+						twin.RecordEvents(true)
+						if twin.Apply(seat, ta) != nil {
+							continue
+						}
+						twins++
+						got, want := s.asSeen(twin.TakeEvents(nil), viewer), s.asSeen(evs, viewer)
+						if !slices.Equal(got, want) {
+							t.Fatalf("action %d (%s: %q): a twin that differs in what seat %d cannot see shows it other events:\n%s\nnot\n%s",
+								n, s.SeatName(seat), text, q, evText(got), evText(want))
+						}
+					}
+				}
+				if twins == 0 {
+					t.Fatal("no twin compared")
+				}
+				t.Logf("%d twins, %d actions", twins, len(log))
+				r, err := NewGame(tab, opts, ds, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.RecordEvents(true)
+				for i, la := range log {
+					a, err := r.ParseAction(la.seat, la.text)
+					if err == nil {
+						err = r.Apply(la.seat, a)
+					}
+					if err != nil {
+						t.Fatalf("replay of action %d %q: %v", i, la.text, err)
+					}
+					if got := r.TakeEvents(nil); !slices.Equal(got, steps[i]) {
+						t.Fatalf("replayed action %d %q records\n%s\nnot\n%s", i, la.text, evText(got), evText(steps[i]))
+					}
+				}
+			})
+		}
+	}
+}

@@ -34,6 +34,8 @@ const (
 	EvGranted engine.EventKind = "granted"
 )
 
+var _ engine.EventRecorder = (*State)(nil)
+
 // noSeats is a CardSeen (or Seen) that no seat matches: a card nobody may see.
 const noSeats = uint64(1) << 63
 

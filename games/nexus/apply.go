@@ -10,15 +10,23 @@ func (s *State) Apply(seat engine.Seat, a engine.Action) error {
 	if !s.listed(int8(seat), a) {
 		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: s.whyIllegal(int8(seat), a)}
 	}
+	done := s.Done
 	s.apply(int8(seat), a)
 	s.advance()
+	if s.rec != nil {
+		s.recOver(done)
+	}
 	return nil
 }
 
 // ApplyTrusted implements engine.State.
 func (s *State) ApplyTrusted(seat engine.Seat, a engine.Action) {
+	done := s.Done
 	s.apply(int8(seat), a)
 	s.advance()
+	if s.rec != nil {
+		s.recOver(done)
+	}
 }
 
 // listed reports whether Legal lists a for seat now.
@@ -351,6 +359,9 @@ func (s *State) pendWord() string {
 
 // apply performs a validated action.
 func (s *State) apply(seat int8, a engine.Action) {
+	if s.rec != nil {
+		s.recChoice(seat, a)
+	}
 	switch kindOf(a) {
 	case aPass:
 		s.pass()
@@ -380,7 +391,13 @@ func (s *State) apply(seat int8, a engine.Action) {
 			s.P[seat].Decl++ // its log entry is hidden from the others until the reveal
 		}
 	case aSwap:
+		if s.rec != nil {
+			s.rec.secret = engine.SeatBit(seatOf(seat)) // reserve swaps stay secret (2.5)
+		}
 		s.doSwap(seat, uint8(a), uint8(a>>8))
+		if s.rec != nil {
+			s.rec.secret = 0
+		}
 	case aDone:
 		if s.Pend.K == pSwap {
 			s.swapDone(seat)
@@ -435,6 +452,9 @@ func (s *State) announce(seat int8, o oid, ab int, hero bool) {
 		from, num := ob.Zone, ob.Num
 		*ob = obj{Def: ob.Def, Owner: ob.Owner, Ctrl: seat, Zone: zStack, Gen: ob.Gen + 1, Seq: s.nextSeq()}
 		s.number(o, from, num)
+		if s.rec != nil {
+			s.recMoved(o, ob.Def, ob.Owner, from, zStack, num)
+		}
 		it.Card, it.Gen = o, ob.Gen
 	default:
 		it.Card, it.Gen = o, s.O[o].Gen
@@ -530,16 +550,25 @@ func handSize(mulls int) int {
 }
 
 func (s *State) mulligan(seat int8) {
+	if s.rec != nil {
+		s.rec.secret = engine.SeatBit(seatOf(seat)) // revealed once every player has kept
+	}
 	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zHand && o.Owner == seat {
 			o.Zone = zLibrary
+			if s.rec != nil {
+				s.recMoved(oid(i), o.Def, seat, zHand, zLibrary, 0)
+			}
 		}
 	}
 	s.shuffle(seat, zLibrary)
 	s.P[seat].Mulls++
 	for k := 0; k < handSize(int(s.P[seat].Mulls)); k++ {
 		s.draw(seat)
+	}
+	if s.rec != nil {
+		s.rec.secret = 0
 	}
 	if handSize(int(s.P[seat].Mulls)) == 0 {
 		s.P[seat].Kept = true
@@ -554,6 +583,9 @@ func (s *State) afterMulligan() {
 			s.Pend = pend{K: pMulligan, Seat: p}
 			return
 		}
+	}
+	if s.rec != nil {
+		s.recMulligans()
 	}
 	chooser := int8(s.rng.Intn(int(s.N)))
 	if s.opts.LastLoser > 0 && s.opts.LastLoser <= int(s.N) {
@@ -584,4 +616,7 @@ func (s *State) begin(first int8) {
 	s.Active, s.Start = first, first
 	s.Turn, s.First = 1, true
 	s.Phase, s.Step, s.Sub = phUpkeep, stBegin, 0
+	if s.rec != nil {
+		s.recBegin()
+	}
 }

@@ -116,6 +116,7 @@ func (s *State) copyTo(d *State) {
 		no = len(o)
 	}
 	*d = *s
+	d.rec = nil
 	d.O = copyUsed(o, s.O, int(s.NO), no)
 	d.Stack = copyUsed(st, s.Stack, int(s.NS), ns)
 	d.Mods = copyUsed(m, s.Mods, int(s.NM), nm)

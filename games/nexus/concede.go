@@ -22,6 +22,9 @@ func (s *State) Concede(seat engine.Seat) error {
 	case s.P[p].Lost:
 		return errors.New("that player has already lost")
 	}
+	if s.rec != nil {
+		defer s.recOver(false)
+	}
 	held, turn := s.Pend, s.Turn
 	s.lose(p)
 	if s.Done {

@@ -328,12 +328,20 @@ func (s *State) ApplyText(seat engine.Seat, text string) error {
 		}
 	}
 	c := s.Clone().(*State)
+	rec, n := s.rec, 0
+	if rec != nil { // the copy records for s; a refusal forgets what it recorded
+		c.rec, n = rec, len(rec.evs)
+	}
 	for _, a := range acts {
 		if err := c.Apply(seat, a); err != nil {
+			if rec != nil {
+				rec.evs = rec.evs[:n]
+			}
 			return err
 		}
 	}
 	c.copyTo(s)
+	s.rec = rec
 	return nil
 }
 

@@ -1,5 +1,7 @@
 package nexus
 
+import "starnexus/engine"
+
 // ---- zone changes
 
 // move puts object o into zone to of its owner, as a new object (3.3). A token that leaves the
@@ -8,6 +10,9 @@ package nexus
 func (s *State) move(o oid, to zone) {
 	ob := &s.O[o]
 	d := &s.tab.Defs[ob.Def]
+	if s.rec != nil {
+		s.recMoved(o, ob.Def, ob.Owner, ob.Zone, to, ob.Num)
+	}
 	if ob.Zone == zField {
 		s.dropMods(o)
 		s.leaveCombat(o)
@@ -32,6 +37,9 @@ func (s *State) enterField(o oid, ctrl int8) {
 	from, num := ob.Zone, ob.Num
 	*ob = obj{Def: ob.Def, Owner: ob.Owner, Ctrl: ctrl, Zone: zField, Gen: ob.Gen + 1, Seq: s.nextSeq(), Flags: fArrived}
 	s.number(o, from, num)
+	if s.rec != nil {
+		s.recMoved(o, ob.Def, ob.Owner, from, zField, num)
+	}
 	d := &s.tab.Defs[ob.Def]
 	if d.isCreature() {
 		ob.Atk, ob.Dfn = int16(d.S), int16(d.E)
@@ -54,7 +62,7 @@ func (s *State) createToken(t uint8, p int8) {
 		s.fail(faultObjects) // objLimit objects at once: the game ends, told why
 		return
 	}
-	s.O[o] = obj{Def: t, Owner: p, Ctrl: p, Zone: zStack, Gen: s.O[o].Gen}
+	s.O[o] = obj{Def: t, Owner: p, Ctrl: p, Zone: zNone, Gen: s.O[o].Gen}
 	s.enterField(o, p)
 	s.O[o].Flags |= fToken
 }
@@ -76,6 +84,9 @@ func (s *State) die(list []oid) {
 		d := &s.tab.Defs[ob.Def]
 		for ai := range d.Abs {
 			if d.Abs[ai].Kind == ATrigger && d.Abs[ai].Event == EvDies {
+				if s.rec != nil {
+					s.recTrigger(o, ob.Def, ob.Ctrl, ai, triggerWords[EvDies])
+				}
 				s.pushJob(job{K: jTrigger, Def: ob.Def, Src: o, SGen: ob.Gen, Ab: uint8(ai), Ctrl: ob.Ctrl})
 			}
 		}
@@ -90,12 +101,18 @@ func (s *State) die(list []oid) {
 			wd := &s.tab.Defs[wo.Def]
 			for ai := range wd.Abs {
 				if wd.Abs[ai].Kind == ATrigger && wd.Abs[ai].Event == EvOwnCreatureDies {
+					if s.rec != nil {
+						s.recTrigger(oid(w), wo.Def, wo.Ctrl, ai, triggerWords[EvOwnCreatureDies])
+					}
 					s.pushJob(job{K: jTrigger, Def: wo.Def, Src: oid(w), SGen: wo.Gen, Ab: uint8(ai), Ctrl: wo.Ctrl})
 				}
 			}
 		}
 	}
 	for _, o := range list {
+		if s.rec != nil {
+			s.emit(s.objEvent(engine.EvDied, o))
+		}
 		s.move(o, zGrave)
 	}
 	s.sortJobs(from)
@@ -108,6 +125,9 @@ func (s *State) trigger(o oid, ev Event) {
 	d := &s.tab.Defs[ob.Def]
 	for ai := range d.Abs {
 		if d.Abs[ai].Kind == ATrigger && d.Abs[ai].Event == ev {
+			if s.rec != nil {
+				s.recTrigger(o, ob.Def, ob.Ctrl, ai, triggerWords[ev])
+			}
 			s.pushJob(job{K: jTrigger, Def: ob.Def, Src: o, SGen: ob.Gen, Ab: uint8(ai), Ctrl: ob.Ctrl, Ev: uint8(ev)})
 		}
 	}
@@ -335,10 +355,16 @@ func (s *State) exec(c *ctx, e *Eff) bool {
 		for _, o := range s.creatures(c, &e.A, cb[:0]) {
 			s.O[o].Dfn = s.pts(int(s.O[o].Dfn) - int(e.N))
 			s.Check = true
+			if s.rec != nil {
+				s.recDamage(s.srcName(c), o, int(e.N))
+			}
 		}
 		for _, p := range s.players(c, &e.A, pb[:0]) {
 			s.addLife(p, -int(e.N))
 			s.Check = true
+			if s.rec != nil {
+				s.recPlayerDamage(s.srcName(c), p, int(e.N))
+			}
 		}
 	case VModify, VGrant:
 		d := e.Until
@@ -347,6 +373,9 @@ func (s *State) exec(c *ctx, e *Eff) bool {
 		}
 		for _, o := range s.creatures(c, &e.A, cb[:0]) {
 			s.addMod(mod{Tgt: o, TGen: s.O[o].Gen, DS: e.DS, DE: e.DE, KW: e.KW, Dur: d})
+			if s.rec != nil {
+				s.recMod(c, o, e)
+			}
 		}
 		s.refresh()
 	case VMarker:
@@ -356,6 +385,11 @@ func (s *State) exec(c *ctx, e *Eff) bool {
 		}
 		for _, o := range s.creatures(c, &e.A, cb[:0]) {
 			s.addMarkers(o, n)
+			if s.rec != nil {
+				e := s.objEvent(engine.EvCounter, o)
+				e.Stat, e.Amount, e.Source = "marker", n, s.srcName(c)
+				s.emit(e)
+			}
 		}
 		s.refresh()
 	case VCounter:
@@ -383,6 +417,11 @@ func (s *State) exec(c *ctx, e *Eff) bool {
 	case VDestroy:
 		var list []oid
 		if e.A.K == SSelf && c.src != 0 && s.O[c.src].Gen == c.sgen && s.O[c.src].Zone == zField && !s.tab.Defs[s.O[c.src].Def].isCreature() {
+			if s.rec != nil {
+				ev := s.objEvent(engine.EvDestroyed, c.src)
+				ev.Source = s.srcName(c)
+				s.emit(ev)
+			}
 			s.move(c.src, zGrave)
 			s.refresh()
 			break
@@ -415,6 +454,9 @@ func (s *State) exec(c *ctx, e *Eff) bool {
 		for _, p := range s.players(c, &e.A, pb[:0]) {
 			s.addLife(p, n)
 			s.Check = true
+			if s.rec != nil {
+				s.recLife(s.srcName(c), p, n)
+			}
 		}
 	case VUntapResources:
 		for _, p := range s.players(c, &e.A, pb[:0]) {
@@ -458,6 +500,9 @@ func (s *State) draw(p int8) bool {
 	}
 	s.O[t].Zone = zHand
 	s.O[t].Seq = s.nextSeq()
+	if s.rec != nil {
+		s.recMoved(t, s.O[t].Def, p, zLibrary, zHand, 0)
+	}
 	return true
 }
 
@@ -494,6 +539,11 @@ func (s *State) counter(c *ctx, e *Eff) bool {
 	copy(s.Stack[idx:s.NS], s.Stack[idx+1:s.NS])
 	s.NS--
 	s.Stack[s.NS] = item{}
+	if s.rec != nil {
+		ev := s.objEvent(EvCountered, o)
+		ev.Source = s.srcName(c)
+		s.emit(ev)
+	}
 	s.move(o, zGrave)
 	return true
 }
@@ -569,6 +619,9 @@ func (s *State) strike(x, y oid) {
 	w := min(ox.Atk, oy.Dfn)
 	ox.Atk -= w
 	oy.Dfn -= w
+	if s.rec != nil {
+		s.recDamage(s.nameOf(x), y, int(w))
+	}
 }
 
 // exchange: x and y deal wounds at the same time from the values before (12.7.1); dx and dy
@@ -586,4 +639,12 @@ func (s *State) exchange(x, y oid, dx, dy bool) {
 	oy.Dfn -= wx
 	oy.Atk -= wy
 	ox.Dfn -= wy
+	if s.rec != nil {
+		if wx > 0 {
+			s.recDamage(s.nameOf(x), y, int(wx))
+		}
+		if wy > 0 {
+			s.recDamage(s.nameOf(y), x, int(wy))
+		}
+	}
 }

@@ -80,6 +80,12 @@ func (s *State) resolve(j *job) bool {
 	} else if !it.Hero {
 		c.src, c.sgen, c.def = it.Card, it.Gen, s.O[it.Card].Def
 	}
+	if s.rec != nil && c.def == 0 { // the source events name (events.go)
+		c.def = s.P[it.Ctrl].Hero
+		if !it.Hero {
+			c.def = s.O[it.Card].Def
+		}
+	}
 	if j.Step == 0 {
 		illegal := 0
 		for i := range specs {
@@ -161,6 +167,13 @@ func (s *State) takeLinked(k int) {
 	req := &s.tab.Defs[j.Def]
 	nj := job{K: jLinked, Def: s.O[r].Def, Src: r, SGen: s.O[r].Gen, Ctrl: s.O[r].Ctrl,
 		Req: j.Req, ReqGen: j.ReqGen, Aff: rd.Faction != 0 && rd.Faction == req.Faction}
+	if s.rec != nil {
+		word := "dissonance"
+		if nj.Aff {
+			word = "affinity"
+		}
+		s.recTrigger(r, nj.Def, nj.Ctrl, -1, word)
+	}
 	s.insertJob(0, nj)
 }
 

@@ -160,6 +160,9 @@ func (s *State) swapOK(p int8, out, in uint8) string {
 // doSwap performs a swap that swapOK accepted.
 func (s *State) doSwap(p int8, out, in uint8) {
 	pl := &s.P[p]
+	if s.rec != nil {
+		s.recSwap(p, out, in)
+	}
 	if out != 0 {
 		if z := s.swapZone(out); z == zNone {
 			pl.Hero = 0

@@ -276,6 +276,8 @@ type State struct {
 	fault uint8
 
 	rng engine.RNG
+	// rec records the events of the actions when not nil (events.go); copies never record.
+	rec *recorder
 }
 
 // Game implements engine.State.

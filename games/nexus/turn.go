@@ -49,6 +49,9 @@ func (s *State) flow() {
 		s.Pend = pend{K: pPrio, Seat: s.Prio}
 		return
 	}
+	if s.rec != nil && s.Sub == 0 {
+		s.recPhase()
+	}
 	if s.opts.AttackRefresh && s.Sub == 0 {
 		s.refreshAttack()
 	}
@@ -227,6 +230,9 @@ func (s *State) nextTurn() {
 	if s.Turn < math.MaxUint16 {
 		s.Turn++
 	}
+	if s.rec != nil && !s.Done {
+		s.recTurn()
+	}
 }
 
 // upkeep runs 11.2 for the active player (and, in allied play, the ally).
@@ -354,6 +360,9 @@ func (s *State) nextBlocker() {
 			return
 		}
 	}
+	if s.rec != nil && s.opts.Format == "ffa" {
+		s.recBlocks() // every declaration is revealed at once (1.6)
+	}
 	for p := int8(0); p < s.N; p++ {
 		s.P[p].Decl = 0
 	}
@@ -413,6 +422,9 @@ func (s *State) playerWounds() {
 			continue
 		}
 		s.addLife(ao.Target, -int(ao.Atk))
+		if s.rec != nil {
+			s.recPlayerDamage(s.nameOf(oid(a)), ao.Target, int(ao.Atk))
+		}
 		ao.Atk = 0
 		s.trigger(oid(a), EvDealsWoundsToPlayer)
 	}
@@ -500,8 +512,11 @@ func (s *State) stateChecks() {
 // player's cards (14.4).
 func (s *State) lose(p int8) {
 	for q := int8(0); q < s.N; q++ {
-		if q == p || (s.opts.Format == "allied" && !s.opponents(p, q)) {
+		if (q == p || (s.opts.Format == "allied" && !s.opponents(p, q))) && !s.P[q].Lost {
 			s.P[q].Lost = true
+			if s.rec != nil {
+				s.emit(engine.Event{Kind: engine.EvDefeated, Seat: seatOf(q)})
+			}
 		}
 	}
 	s.Check = true
@@ -536,6 +551,9 @@ func (s *State) eliminate() {
 		o := &s.O[i]
 		if o.Def == 0 || !s.P[o.Owner].Lost || o.Zone == zOut {
 			continue
+		}
+		if s.rec != nil && (public(o.Zone) || o.Zone == zHand) {
+			s.recMoved(oid(i), o.Def, o.Owner, o.Zone, zOut, o.Num)
 		}
 		if o.Zone == zField {
 			s.dropMods(oid(i))

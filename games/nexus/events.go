@@ -182,7 +182,7 @@ var triggerWords = [...]string{"", "arrives", "dies", "deals_wounds_to_player", 
 
 // recTrigger records that ability ai of o (definition d, controller p) triggered on ev.
 func (s *State) recTrigger(o oid, d uint8, p int8, ai int, word string) {
-	e := engine.Event{Kind: engine.EvTriggered, Seat: seatOf(p), Card: s.defName(d), Option: word, Amount: ai}
+	e := engine.Event{Kind: engine.EvTriggered, Seat: seatOf(p), Card: s.defName(d), Ability: word, Amount: ai}
 	if o != 0 && s.O[o].Def == d && public(s.O[o].Zone) {
 		e.Number = int(s.O[o].Num)
 	}

@@ -76,7 +76,7 @@ func TestEventKinds(t *testing.T) {
 				{Kind: engine.EvChose, Seat: 0, Source: "cast", Option: "cast Ironclad Brute"},
 				{Kind: engine.EvMoved, Seat: 0, Card: "Ironclad Brute", Number: 1, From: "hand", To: "stack"},
 				{Kind: engine.EvMoved, Seat: 0, Card: "Ironclad Brute", Number: 1, From: "stack", To: "field"},
-				{Kind: engine.EvTriggered, Seat: 0, Card: "Ironclad Brute", Number: 1, Option: "arrives"},
+				{Kind: engine.EvTriggered, Seat: 0, Card: "Ironclad Brute", Number: 1, Ability: "arrives"},
 				{Kind: engine.EvChose, Seat: 0, Source: "job_target", Option: "choose Rivet Sentry"},
 				{Kind: engine.EvCounter, Seat: 0, Card: "Rivet Sentry", Number: 1, Stat: "marker", Amount: 1, Source: "Ironclad Brute"},
 			},
@@ -146,7 +146,7 @@ func TestEventKinds(t *testing.T) {
 			want: []engine.Event{
 				{Kind: engine.EvDamage, Seat: 1, Amount: 2, Source: "Trophy Hunter", Target: "Bob"},
 				{Kind: engine.EvStat, Seat: 1, Stat: "life", Amount: -2, Source: "Trophy Hunter"},
-				{Kind: engine.EvTriggered, Seat: 0, Card: "Trophy Hunter", Number: 1, Option: "deals_wounds_to_player"},
+				{Kind: engine.EvTriggered, Seat: 0, Card: "Trophy Hunter", Number: 1, Ability: "deals_wounds_to_player"},
 				{Kind: engine.EvCounter, Seat: 0, Card: "Trophy Hunter", Number: 1, Stat: "marker", Amount: 1, Source: "Trophy Hunter"},
 				{Kind: engine.EvDefeated, Seat: 1},
 				{Kind: engine.EvGameOver, Seat: 0},
@@ -172,7 +172,7 @@ func TestEventKinds(t *testing.T) {
 			texts: []string{"pass", "cast Ember Cub", "pass", "choose Dune Stalker"},
 			want: []engine.Event{
 				{Kind: engine.EvChose, Seat: 0, Source: "pay", Option: "choose Sunforge Totem"},
-				{Kind: engine.EvTriggered, Seat: 0, Card: "Sunforge Totem", Number: 1, Option: "affinity", Amount: -1},
+				{Kind: engine.EvTriggered, Seat: 0, Card: "Sunforge Totem", Number: 1, Ability: "affinity", Amount: -1},
 				{Kind: engine.EvChose, Seat: 0, Source: "job_target", Option: "choose Dune Stalker"},
 				{Kind: engine.EvStat, Seat: 0, Card: "Dune Stalker", Number: 1, Stat: "strength", Amount: 2, Source: "Sunforge Totem"},
 			},

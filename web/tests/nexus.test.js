@@ -9,14 +9,27 @@ const env = withServerAndBrowser();
 
 // The action to click: an attack with something, else the first action that is not a pass,
 // else pass. The buttons carry the API's action texts in data-action.
-async function nextButton(page) {
-  for (const sel of [
-    'button.act[data-action^="attack with "]:not([data-action="attack with none"])',
-    'button.act[data-action]:not([data-action="pass"])',
-    'button.act[data-action="pass"]',
-  ]) {
-    const b = page.locator(sel).first();
-    if (await b.count()) return b;
+// nextButton picks what the test clicks: each attacker once, then any other action it has not
+// clicked in this phase (a declaration may be changed again, SN 12.2 and 12.3: clicking each
+// change once keeps the game going forward), then done, then pass.
+async function nextButton(page, clicked) {
+  const texts = await page.locator('button.act[data-action]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
+  const pick = (t) => page.locator(`button.act[data-action="${t.replace(/"/g, '\\"')}"]`).first();
+  const fresh = (t) => !clicked.has(t);
+  const order = [
+    (t) => t.startsWith('attack with ') && t !== 'attack with none' && fresh(t),
+    (t) => t !== 'pass' && t !== 'done' && t !== 'attack with none' && fresh(t),
+    (t) => t === 'done',
+    (t) => t === 'attack with none' && fresh(t),
+    (t) => t === 'pass',
+    (t) => t !== 'pass',
+  ];
+  for (const ok of order) {
+    const t = texts.find(ok);
+    if (t !== undefined) {
+      clicked.add(t);
+      return pick(t);
+    }
   }
   return null;
 }
@@ -67,18 +80,25 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   const winner = page.locator('[data-testid=winner]');
   let clicks = 0;
   const seenPhases = new Set();
+  let clicked = new Set();
+  let phase = '';
   while (!(await winner.count())) {
     assert.ok(clicks < 6000, 'the game should end within 6000 clicks');
     await page.locator('button.act[data-action], [data-testid=winner]').first().waitFor({ timeout: 60_000 });
     if (await winner.count()) break;
-    seenPhases.add(await page.locator('[data-testid=phase]').innerText());
+    const now = await page.locator('[data-testid=phase]').innerText();
+    if (now !== phase) {
+      phase = now;
+      clicked = new Set();
+    }
+    seenPhases.add(now);
     if (clicks % 25 === 0) {
       // The page shows my hand and never the opponent's.
       assert.equal(await page.locator('section[data-player="Vex"] .nx-hand').count(), 0, "Vex's hand is on the page");
       assert.ok(await page.locator('[data-testid=life]').count() === 2, 'both life totals are shown');
       if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/nexus-${clicks}.png`, fullPage: true });
     }
-    const b = await nextButton(page);
+    const b = await nextButton(page, clicked);
     if (!b) continue;
     try {
       await Promise.all([page.waitForResponse((r) => r.url().includes('/actions'), { timeout: 30_000 }), b.click({ timeout: 5_000 })]);

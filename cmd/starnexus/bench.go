@@ -41,7 +41,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		lv = nil
 	}
 	r := benchmark.Bench(cat, time.Duration(*secs*float64(time.Second)), lv)
-	nx, err := benchmark.NexusRandomGamesPerSec(time.Duration(*secs * float64(time.Second)))
+	nx, nxActions, err := benchmark.NexusRandom(time.Duration(*secs * float64(time.Second)))
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
@@ -59,6 +59,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		m["nexus_2p_random_games_per_sec"] = nx
+		m["nexus_random_actions_per_sec"] = nxActions
 		m["nexus_2p_greedy_games_per_sec"] = nxGreedy
 		b, _ = json.Marshal(m)
 		fmt.Fprintln(stdout, string(b))
@@ -80,7 +81,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "Stellar Nexus, shipped decks, 2 players, one core:\n")
-	fmt.Fprintf(stdout, "  random vs random: %10.0f games/s\n", nx)
+	fmt.Fprintf(stdout, "  random vs random: %10.0f games/s  %12.0f actions/s\n", nx, nxActions)
 	fmt.Fprintf(stdout, "  greedy vs greedy: %10.0f games/s\n", nxGreedy)
 	return 0
 }

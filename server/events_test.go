@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"testing"
+
+	"github.com/coder/websocket"
 )
 
 type eventsView struct {
@@ -100,5 +103,71 @@ func TestViewsCarryEvents(t *testing.T) {
 		if code, b := h.do("GET", "/api/games/"+c.ID+"/view?since="+bad, bob, nil); code != http.StatusBadRequest {
 			t.Errorf("since=%s: %d %s", bad, code, b)
 		}
+	}
+}
+
+// TestWebSocketPushesCarryEvents: each push carries the events of the actions since the
+// previous push to that socket, as its seat may see them: Ann's own draws named to her, blank
+// to a spectator, and no event twice.
+func TestWebSocketPushesCarryEvents(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	c := h.create(`{"game":"realms","seed":5,"seats":[{"name":"Ann"},{"name":"Bob"}],"options":{"first_player":"1"}}`)
+	ann := dialWS(t, h, c.ID, `{"token":"`+c.Seats[0].Token+`"}`)
+	spec := dialWS(t, h, c.ID, "")
+	waitFor(t, "the first pushes", func() bool { return ann.lastSeq() == 0 && spec.lastSeq() == 0 })
+	events := func(r *wsRecorder) []eventJSON {
+		var out []eventJSON
+		for _, m := range r.take() {
+			var v eventsView
+			if err := json.Unmarshal(m, &v); err != nil {
+				t.Fatalf("push %s: %v", m, err)
+			}
+			out = append(out, v.Events...)
+		}
+		return out
+	}
+	if e := append(events(ann), events(spec)...); len(e) != 0 {
+		t.Fatalf("the first pushes carry events of no action: %+v", e)
+	}
+	send := func(action string, seq int) {
+		msg, _ := json.Marshal(map[string]any{"action": action, "seq": seq})
+		if err := ann.conn.Write(context.Background(), websocket.MessageText, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("play Scout", 0)
+	waitFor(t, "the pushes of play Scout", func() bool { return ann.lastSeq() == 1 && spec.lastSeq() == 1 })
+	want := fmt.Sprint([]eventJSON{
+		{I: 0, Kind: "moved", Seat: 0, Card: "Scout", From: "hand", To: "in_play"},
+		{I: 0, Kind: "triggered", Seat: 0, Card: "Scout", Ability: "primary"},
+		{I: 0, Kind: "stat", Seat: 0, Stat: "trade", Amount: 1, Source: "Scout"},
+	})
+	for who, r := range map[string]*wsRecorder{"Ann": ann, "the spectator": spec} {
+		if got := fmt.Sprint(events(r)); got != want {
+			t.Errorf("%s's push after play Scout carries %s, want %s", who, got, want)
+		}
+	}
+	send("end", 1)
+	waitFor(t, "the pushes of end", func() bool { return ann.lastSeq() == 2 && spec.lastSeq() == 2 })
+	draws := func(evs []eventJSON) (named, blank int) {
+		for _, e := range evs {
+			if e.I != 1 {
+				t.Errorf("an event of action %d in the push of action 1: %+v", e.I, e)
+			}
+			if e.Kind == "moved" && e.From == "deck" && e.To == "hand" && e.Seat == 0 {
+				if e.Card != "" {
+					named++
+				} else {
+					blank++
+				}
+			}
+		}
+		return
+	}
+	if n, b := draws(events(ann)); n != 5 || b != 0 {
+		t.Errorf("Ann's push names %d of her 5 draws and blanks %d", n, b)
+	}
+	if n, b := draws(events(spec)); n != 0 || b != 5 {
+		t.Errorf("the spectator's push names %d of Ann's 5 draws and blanks %d", n, b)
 	}
 }

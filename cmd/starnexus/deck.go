@@ -70,7 +70,7 @@ func runDeck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // loadDeckArg reads a deck file, or a shipped deck when arg is no file but a deck's name.
 func loadDeckArg(arg string) (*cards.Deck, error) {
-	if _, err := os.Stat(arg); err == nil || !errors.Is(err, fs.ErrNotExist) || strings.ContainsAny(arg, `/\`) {
+	if isDeckFile(arg) {
 		return cards.LoadDeck(arg)
 	}
 	d, err := decks.Load(arg)
@@ -78,6 +78,17 @@ func loadDeckArg(arg string) (*cards.Deck, error) {
 		return nil, fmt.Errorf("no such file, and %w", err)
 	}
 	return d, nil
+}
+
+// isDeckFile reports whether a deck argument (deck check, play --decks, sim --decks) names a
+// deck file rather than a shipped deck: a path that exists, or one that contains a slash or
+// ends in .yaml or .yml.
+func isDeckFile(arg string) bool {
+	if _, err := os.Stat(arg); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	l := strings.ToLower(arg)
+	return strings.ContainsAny(arg, `/\`) || strings.HasSuffix(l, ".yaml") || strings.HasSuffix(l, ".yml")
 }
 
 func deckCheck(cat *cards.Catalog, args []string, stdout io.Writer) int {

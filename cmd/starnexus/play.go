@@ -1,11 +1,9 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"os"
 	"strings"
 	"time"
@@ -145,16 +143,6 @@ type deckParser interface {
 	ParseDeck(text []byte) (*cards.Deck, error)
 }
 
-// isDeckFile reports whether a --decks entry names a deck file rather than a shipped deck:
-// a path that exists, or one that contains a slash or ends in .yaml or .yml.
-func isDeckFile(arg string) bool {
-	if _, err := os.Stat(arg); err == nil || !errors.Is(err, iofs.ErrNotExist) {
-		return true
-	}
-	l := strings.ToLower(arg)
-	return strings.ContainsAny(arg, `/\`) || strings.HasSuffix(l, ".yaml") || strings.HasSuffix(l, ".yml")
-}
-
 // deckSetup puts --decks into the setup: shipped decks in the decks option, deck files' text
 // in Setup.Decks (the option says "custom" for their seats). A deck file that `deck check`
 // would refuse is refused with its messages, one line per violation, naming the file.
@@ -170,12 +158,12 @@ func deckSetup(g engine.Game, setup *engine.Setup, list []string) error {
 			names[i] = arg
 			continue
 		}
-		if _, err := cards.LoadDeck(arg); err != nil {
-			return fmt.Errorf("--decks: deck file refused:\n%s: %w", arg, err)
-		}
 		b, err := os.ReadFile(arg)
 		if err != nil {
-			return fmt.Errorf("--decks: %w", err)
+			return fmt.Errorf("--decks: deck file refused:\n%s: %w", arg, err)
+		}
+		if _, err := cards.ParseDeck(b); err != nil { // worded as `deck check` words it
+			return fmt.Errorf("--decks: deck file refused:\n%s: %s: %w", arg, arg, err)
 		}
 		if _, err := dp.ParseDeck(b); err != nil {
 			var lines []string

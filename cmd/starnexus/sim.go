@@ -223,11 +223,9 @@ func reportErrors(stderr io.Writer, errs []error, games int) int {
 	return 0
 }
 
-// simDeck reads a --decks entry: a path to a deck file (it names an existing file, or has a
-// directory or a .yaml extension), or a shipped deck's name.
+// simDeck reads a --decks entry: a deck file (isDeckFile) or a shipped deck's name.
 func simDeck(arg string) (sim.Deck, error) {
-	ext := strings.ToLower(filepath.Ext(arg))
-	if _, err := os.Stat(arg); err != nil && !strings.ContainsRune(arg, os.PathSeparator) && ext != ".yaml" && ext != ".yml" {
+	if !isDeckFile(arg) {
 		return sim.Deck{Name: arg}, nil
 	}
 	b, err := os.ReadFile(arg)

@@ -31,11 +31,12 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
+	levels := realmsLevels()
 	var lv []benchmark.Level
 	for _, l := range levels {
-		cfg := l.cfg
-		cfg.Name = l.name
-		lv = append(lv, benchmark.Level{Name: l.name, Make: func() engine.Bot { return ismcts.New(cfg) }})
+		cfg := l.Config
+		cfg.Name = l.Name
+		lv = append(lv, benchmark.Level{Name: l.Name, Make: func() engine.Bot { return ismcts.New(cfg) }})
 	}
 	if *noLevels {
 		lv = nil
@@ -75,9 +76,9 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  ISMCTS iterations/s, greedy rollouts:   %8.0f\n", r.ISMCTSItersPerSec)
 	fmt.Fprintf(stdout, "  ISMCTS iterations/s, velocity rollouts: %8.0f\n", r.ISMCTSVelocityItersPerSec)
 	for _, l := range levels {
-		if t, ok := r.Levels[l.name]; ok {
+		if t, ok := r.Levels[l.Name]; ok {
 			fmt.Fprintf(stdout, "  %-6s %8.2f ms per decision (%8.2f ms per decision with a choice; %d decisions, %d with a choice)\n",
-				l.name, t.Ms, t.SearchMs, t.Decisions, t.Searched)
+				l.Name, t.Ms, t.SearchMs, t.Decisions, t.Searched)
 		}
 	}
 	fmt.Fprintf(stdout, "Stellar Nexus, shipped decks, 2 players, one core:\n")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"starnexus/ai/ismcts"
 	"starnexus/bots"
 	"starnexus/engine"
 	"starnexus/games/realms/realmsgame"
@@ -10,21 +9,8 @@ import (
 // The bots are made by package bots from each game's kit; these names keep the commands'
 // code short until the commands take the registry. The bots read no card data.
 
-// levels are the Star Realms difficulty levels, weakest first (bots.Levels).
-var levels = func() []struct {
-	name string
-	cfg  ismcts.Config
-} {
-	ls := bots.Levels(realmsgame.WithCatalog(nil))
-	out := make([]struct {
-		name string
-		cfg  ismcts.Config
-	}, len(ls))
-	for i, l := range ls {
-		out[i].name, out[i].cfg = l.Name, l.Config
-	}
-	return out
-}()
+// realmsLevels are the Star Realms difficulty levels, weakest first (bots.Levels).
+func realmsLevels() []bots.Level { return bots.Levels(realmsgame.WithCatalog(nil)) }
 
 // newBot returns the Star Realms bot called name (bots.New).
 func newBot(name string) (engine.Bot, error) { return bots.New(realmsgame.WithCatalog(nil), name) }

@@ -20,11 +20,11 @@ func TestBotsByName(t *testing.T) {
 		}
 	}
 	prev := 0
-	for _, l := range levels {
-		if l.cfg.Iterations < prev {
-			t.Errorf("level %s searches less than the one before it", l.name)
+	for _, l := range realmsLevels() {
+		if l.Config.Iterations < prev {
+			t.Errorf("level %s searches less than the one before it", l.Name)
 		}
-		prev = l.cfg.Iterations
+		prev = l.Config.Iterations
 	}
 	b, err := newBot("ismcts:iters=50:prior=1:rollout=velocity:reuse=1")
 	if err != nil {

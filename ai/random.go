@@ -11,7 +11,10 @@ type Random struct{}
 // Name implements engine.Bot.
 func (Random) Name() string { return "random" }
 
+// Blind implements engine.Blind: Random never looks at the game.
+func (Random) Blind() {}
+
 // Choose implements engine.Bot.
-func (Random) Choose(_ engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (Random) Choose(_ engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	return legal[rng.Intn(len(legal))]
 }

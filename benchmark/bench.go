@@ -86,9 +86,10 @@ func ISMCTSItersPerSec(cat *realms.Catalog, rollout engine.Bot, d time.Duration)
 	s, seat, legal := searchPosition(cat)
 	bot := ismcts.New(ismcts.Config{Iterations: 200, Rollout: rollout, Epsilon: 0.1, Prior: 1})
 	rng := engine.NewRNG(1)
+	obs := s.Observe(seat, nil)
 	start := time.Now()
 	for time.Since(start) < d {
-		bot.Choose(s.View(seat), legal, &rng)
+		bot.Choose(obs, legal, &rng)
 	}
 	return float64(bot.Stats().Iterations) / time.Since(start).Seconds()
 }

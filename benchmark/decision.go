@@ -29,7 +29,7 @@ type timed struct {
 	s time.Duration
 }
 
-func (b *timed) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b *timed) Choose(v engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	start := time.Now()
 	a := b.Bot.Choose(v, legal, rng)
 	el := time.Since(start)

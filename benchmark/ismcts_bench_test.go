@@ -26,7 +26,7 @@ func benchISMCTS(b *testing.B, rollout engine.Bot) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		bot.Choose(s.View(seat), legal, &rng)
+		bot.Choose(s.Observe(seat, nil), legal, &rng)
 	}
 	b.ReportMetric(float64(bot.Stats().Iterations)/b.Elapsed().Seconds(), "iterations/s")
 }

@@ -54,7 +54,7 @@ func TestNexusSearchPlaysDuels(t *testing.T) {
 			}
 			seat := s.ToMove(nil)[0]
 			l := s.Legal(seat, nil)
-			a := players[seat].Choose(s.View(seat), l, &rngs[seat])
+			a := players[seat].Choose(s.Observe(seat, nil), l, &rngs[seat])
 			if err := s.Apply(seat, a); err != nil {
 				t.Fatalf("game %d: %s chose %q: %v", game, players[seat].Name(), s.ActionText(seat, a), err)
 			}

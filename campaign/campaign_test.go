@@ -36,7 +36,7 @@ func playOut(t *testing.T, st *realms.State, seed uint64) {
 	for !st.Over() {
 		seat := st.ToMove(buf[:0])[0]
 		legal := st.Legal(seat, nil)
-		if err := st.Apply(seat, b.Choose(st.View(seat), legal, &rng)); err != nil {
+		if err := st.Apply(seat, b.Choose(st.Observe(seat, nil), legal, &rng)); err != nil {
 			t.Fatal(err)
 		}
 	}

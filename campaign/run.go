@@ -278,7 +278,7 @@ func (r *Run) BotMove(ctx context.Context, l *Live) error {
 	if b == nil {
 		return fmt.Errorf("%s is a human seat", l.St.SeatName(seat))
 	}
-	a := b.Choose(l.St.View(seat), l.St.Legal(seat, nil), l.BotRNG(seat))
+	a := b.Choose(engine.ObserveFor(l.St, seat, b, nil), l.St.Legal(seat, nil), l.BotRNG(seat))
 	text := l.St.ActionText(seat, a)
 	if err := l.St.Apply(seat, a); err != nil {
 		return fmt.Errorf("bot %s for %s: %w", b.Name(), l.St.SeatName(seat), err)

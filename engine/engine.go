@@ -44,8 +44,13 @@ type State interface {
 	// earlier Clone, and returns it, allocating nothing: the bots' and search's way to copy.
 	// A nil or foreign dst gets a fresh Clone.
 	CloneInto(dst State) State
-	// View returns what seat may know (Spectator: the public view).
+	// View returns what seat may know (Spectator: the public view), for clients: its JSON is
+	// what the server sends. Bots read Observations instead.
 	View(seat Seat) View
+	// Observe fills seat's observation (Spectator: the public one) for the bots, reusing dst,
+	// an observation of this game made by an earlier Observe, without allocating; nil or a
+	// foreign dst gets a new one.
+	Observe(seat Seat, dst Observation) Observation
 	// Over reports whether the game has ended.
 	Over() bool
 	// Winners lists the winning seats once the game is over; empty for a draw.
@@ -66,19 +71,11 @@ type View interface {
 	MarshalJSON() ([]byte, error)
 }
 
-// Determinizer is a View that can produce a whole State consistent with what its seat knows:
-// the hidden cards are resampled (DESIGN.md §2) and the random source is replaced, so that
-// nothing the seat could not know leaks into the result. It is the only way a bot holds a
-// State. dst, if it is a State of the same game made earlier, is reused.
-type Determinizer interface {
-	Determinize(dst State, rng *RNG) State
-}
-
-// Bot chooses an action for a seat from that seat's View and the legal actions. It never sees
-// the State itself.
+// Bot chooses an action for a seat from that seat's Observation and the legal actions. It
+// never sees the State itself: a search bot holds States only through Observation.Determinize.
 type Bot interface {
 	Name() string
-	Choose(v View, legal []Action, rng *RNG) Action
+	Choose(obs Observation, legal []Action, rng *RNG) Action
 }
 
 // IllegalError is returned by Apply when an action is not legal now.

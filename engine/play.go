@@ -6,6 +6,11 @@ package engine
 func PlayOut(st State, bots []Bot, rngs []RNG, maxActions int) int {
 	var legal [256]Action
 	var movers [MaxMovers]Seat
+	var ob [8]Observation
+	obs := ob[:]
+	if n := st.NumSeats(); n > len(ob) {
+		obs = make([]Observation, n)
+	}
 	n := 0
 	for !st.Over() && (maxActions == 0 || n < maxActions) {
 		m := st.ToMove(movers[:0])
@@ -14,7 +19,8 @@ func PlayOut(st State, bots []Bot, rngs []RNG, maxActions int) int {
 		}
 		seat := m[0]
 		l := st.Legal(seat, legal[:0])
-		a := bots[seat].Choose(st.View(seat), l, &rngs[seat])
+		obs[seat] = ObserveFor(st, seat, bots[seat], obs[seat])
+		a := bots[seat].Choose(obs[seat], l, &rngs[seat])
 		st.ApplyTrusted(seat, a)
 		n++
 	}

@@ -117,7 +117,7 @@ func (s *Server) think(ctx context.Context, bot engine.Bot, st engine.State, sea
 		}
 		defer func() { <-s.thinkers }() // a panicking bot gives its place back too
 	}
-	return bot.Choose(st.View(seat), legal, rng), true
+	return bot.Choose(engine.ObserveFor(st, seat, bot, nil), legal, rng), true
 }
 
 func (g *game) hasBots() bool {

@@ -361,21 +361,19 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		a, err := parseAction(g.st, seat, text)
 		if err != nil || !contains(g.st.Legal(seat, nil), a) {
 			// A refusal says why from what the seat sees, never from the real state: the
-			// text is read and judged again on a State dealt from the seat's View (its hidden
-			// cards made up, a fixed random source), so that no answer depends on a card the
-			// seat cannot see (issue 11). A game whose View deals no State, or a text the
-			// stand-in would take, gets a fixed answer.
+			// text is read and judged again on a State dealt from the seat's Observation (its
+			// hidden cards made up, a fixed random source), so that no answer depends on a
+			// card the seat cannot see (issue 11). A text the stand-in would take gets a fixed
+			// answer.
 			msg := fmt.Sprintf("illegal action %q: it is not one of your legal actions now", text)
-			if d, ok := g.st.View(seat).(engine.Determinizer); ok {
-				rng := engine.NewRNG(0)
-				st := d.Determinize(nil, &rng)
-				b, err := parseAction(st, seat, text)
-				if err == nil {
-					err = st.Apply(seat, b)
-				}
-				if err != nil {
-					msg = err.Error()
-				}
+			rng := engine.NewRNG(0)
+			st := g.st.Observe(seat, nil).Determinize(nil, &rng)
+			b, err := parseAction(st, seat, text)
+			if err == nil {
+				err = st.Apply(seat, b)
+			}
+			if err != nil {
+				msg = err.Error()
 			}
 			return nil, &apiError{Status: http.StatusUnprocessableEntity, Msg: msg, Legal: g.legalTexts(seat)}
 		}

@@ -96,8 +96,8 @@ func sameAnswers(t *testing.T, step int, a, b *game, probes []string, botA, botB
 		t.Fatalf("step %d: legal actions differ", step)
 	}
 	ra, rb := engine.NewRNG(uint64(step)), engine.NewRNG(uint64(step))
-	ca := botA.Choose(a.st.Clone().View(0), la, &ra)
-	cb := botB.Choose(b.st.Clone().View(0), lb, &rb)
+	ca := botA.Choose(a.st.Clone().Observe(0, nil), la, &ra)
+	cb := botB.Choose(b.st.Clone().Observe(0, nil), lb, &rb)
 	if ca != cb {
 		t.Fatalf("step %d: the bot chose %q in one game and %q in the other", step, a.st.ActionText(0, ca), b.st.ActionText(0, cb))
 	}

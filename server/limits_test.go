@@ -187,7 +187,7 @@ type gatedBot struct {
 
 func (b gatedBot) Name() string { return "gated" }
 
-func (b gatedBot) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b gatedBot) Choose(v engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	n := b.now.Add(1)
 	for {
 		m := b.most.Load()

@@ -85,7 +85,7 @@ func TestISMCTSSingleLegalActionDoesNotSearch(t *testing.T) {
 	s, seat, legal := midPosition(t, 40)
 	b := ismcts.New(ismcts.Config{Iterations: 1 << 30, Rollout: realms.Greedy{}})
 	rng := engine.NewRNG(1)
-	if got := b.Choose(s.View(seat), legal[:1], &rng); got != legal[0] {
+	if got := b.Choose(s.Observe(seat, nil), legal[:1], &rng); got != legal[0] {
 		t.Fatalf("chose %v, want the only legal action %v", got, legal[0])
 	}
 	if st := b.Stats(); st.Searched != 0 || st.Iterations != 0 {
@@ -129,9 +129,9 @@ func TestISMCTSIterationsAllocateNothing(t *testing.T) {
 		b := ismcts.New(cfg)
 		rng := engine.NewRNG(3)
 		for i := 0; i < 5; i++ { // grow the pool and the buffers
-			b.Choose(s.View(seat), legal, &rng)
+			b.Choose(s.Observe(seat, nil), legal, &rng)
 		}
-		return testing.AllocsPerRun(20, func() { b.Choose(s.View(seat), legal, &rng) })
+		return testing.AllocsPerRun(20, func() { b.Choose(s.Observe(seat, nil), legal, &rng) })
 	}
 	cfg := smallSearch(false)
 	cfg.Iterations = 100
@@ -202,7 +202,7 @@ func TestVelocityPlaysEveryFormat(t *testing.T) {
 		}
 		seat := s.ToMove(movers[:0])[0]
 		l := s.Legal(seat, legal[:0])
-		s.ApplyTrusted(seat, realms.Velocity{}.Choose(s.View(seat), l, &rng))
+		s.ApplyTrusted(seat, realms.Velocity{}.Choose(s.Observe(seat, nil), l, &rng))
 	})
 	if allocs != 0 {
 		t.Errorf("velocity allocates %v times per decision, want 0", allocs)
@@ -214,7 +214,7 @@ func TestTimeBudgetStops(t *testing.T) {
 	s, seat, legal := midPosition(t, 50)
 	b := ismcts.New(ismcts.Config{Time: 2 * time.Millisecond, Rollout: realms.Greedy{}, Prior: 1})
 	rng := engine.NewRNG(1)
-	if a := b.Choose(s.View(seat), legal, &rng); !containsAction(legal, a) {
+	if a := b.Choose(s.Observe(seat, nil), legal, &rng); !containsAction(legal, a) {
 		t.Fatalf("chose %v, not among the legal actions", a)
 	}
 }

@@ -295,6 +295,7 @@ func playOne(game engine.Game, setup engine.Setup, bots []engine.Bot, seatBot []
 		return g
 	}
 	lastRecorded := 0 // actions taken when Authority's last entry was recorded
+	obs := make([]engine.Observation, s.NumSeats())
 	for !s.Over() {
 		m := s.ToMove(movers[:0])
 		if len(m) == 0 {
@@ -308,11 +309,13 @@ func playOne(game engine.Game, setup engine.Setup, bots []engine.Bot, seatBot []
 		var a engine.Action
 		if len(legal) > 1 {
 			start := time.Now()
-			a = bots[seat].Choose(s.View(seat), legal, &rngs[seat])
+			obs[seat] = engine.ObserveFor(s, seat, bots[seat], obs[seat])
+			a = bots[seat].Choose(obs[seat], legal, &rngs[seat])
 			g.Thinking[seat] += time.Since(start)
 			g.Decisions[seat]++
 		} else {
-			a = bots[seat].Choose(s.View(seat), legal, &rngs[seat])
+			obs[seat] = engine.ObserveFor(s, seat, bots[seat], obs[seat])
+			a = bots[seat].Choose(obs[seat], legal, &rngs[seat])
 		}
 		if tr != nil {
 			if c := tr.Before(seat, a); c != "" {

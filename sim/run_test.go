@@ -18,7 +18,7 @@ func makeBot(name string) (engine.Bot, error) {
 type randomBot struct{}
 
 func (randomBot) Name() string { return "random" }
-func (randomBot) Choose(_ engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (randomBot) Choose(_ engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	return legal[rng.Intn(len(legal))]
 }
 

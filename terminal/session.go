@@ -192,7 +192,7 @@ func Resume(o Options, reg *engine.Registry, path string, seats []string) (*Sess
 		seat := engine.Seat(la.Seat)
 		if s.bots[seat] != nil && !st.Over() {
 			if legal := st.Legal(seat, nil); len(legal) > 0 {
-				s.bots[seat].Choose(st.View(seat), legal, &s.rngs[seat])
+				s.bots[seat].Choose(engine.ObserveFor(st, seat, s.bots[seat], nil), legal, &s.rngs[seat])
 			}
 		}
 		s.pres.Before(s.narrate, st, seat, la.Action)
@@ -321,7 +321,7 @@ func (s *Session) botMove(seat engine.Seat) error {
 	if len(legal) == 0 {
 		return fmt.Errorf("%s has no legal action (engine bug)", s.st.SeatName(seat))
 	}
-	a := s.bots[seat].Choose(s.st.View(seat), legal, &s.rngs[seat])
+	a := s.bots[seat].Choose(engine.ObserveFor(s.st, seat, s.bots[seat], nil), legal, &s.rngs[seat])
 	if err := s.take(seat, a); err != nil {
 		return fmt.Errorf("bot %s for %s: %w", s.bots[seat].Name(), s.st.SeatName(seat), err)
 	}

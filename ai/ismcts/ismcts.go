@@ -2,16 +2,15 @@
 // and Whitehouse, 2012) written against the engine contracts only, so that it plays every
 // game and format that implements them.
 //
-// Each iteration samples a whole State from the bot's own View (engine.Determinizer), walks
+// Each iteration samples a whole State from the bot's own Observation (Determinize), walks
 // the tree along actions legal in that sample, choosing among them by UCB1 with availability
 // counts, adds one node, plays the rest of the game with a cheap policy bot and backs up one
 // reward per seat. The tree's nodes are action histories seen from the bot's seat; the hidden
 // cards differ from one iteration to the next, which is what makes the search honest: the bot
-// never learns more than its View.
+// never learns more than its Observation.
 package ismcts
 
 import (
-	"bytes"
 	"math"
 	"time"
 
@@ -88,10 +87,14 @@ type Bot struct {
 	untried []engine.Action
 	movers  [engine.MaxMovers]engine.Seat
 
-	// Reuse: the subtree kept after the last decision and the View it expects next.
+	// obs is the observation the rollout policy reads, refilled at every step.
+	obs engine.Observation
+
+	// Reuse: the subtree kept after the last decision and the information set it expects
+	// next.
 	keep     int32
 	keepSeat engine.Seat
-	expect   []byte
+	expect   engine.InfoKey
 
 	stats Stats
 }
@@ -129,22 +132,20 @@ type winnersAppender interface {
 }
 
 // Choose implements engine.Bot. A single legal action is returned at once. Otherwise the bot
-// searches from v, which must be an engine.Determinizer (without one it plays its rollout
-// policy), and returns the root action visited most.
-func (b *Bot) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+// searches from the worlds obs allows and returns the root action visited most.
+func (b *Bot) Choose(obs engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	b.stats.Decisions++
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	det, ok := v.(engine.Determinizer)
-	if !ok {
+	if obs == nil {
 		b.keep = -1
-		return b.policy(v, legal, rng)
+		return legal[rng.Intn(len(legal))]
 	}
 	b.stats.Searched++
 	start := time.Now()
-	seat := v.Seat()
-	b.root(v, seat)
+	seat := obs.Seat()
+	b.root(obs, seat)
 	var deadline time.Time
 	if b.cfg.Time > 0 {
 		deadline = start.Add(b.cfg.Time)
@@ -153,28 +154,38 @@ func (b *Bot) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engi
 		if b.cfg.Time > 0 && i&7 == 0 && i > 0 && time.Now().After(deadline) {
 			break
 		}
-		b.iterate(det, rng)
+		b.iterate(obs, rng)
 		b.stats.Iterations++
 	}
 	best := b.best(legal)
 	if best < 0 {
 		b.keep = -1
-		a := b.policy(v, legal, rng)
+		a := b.policy(obs, legal, rng)
 		b.stats.Elapsed += time.Since(start)
 		return a
 	}
 	a := b.nodes[best].action
-	b.prepareReuse(det, seat, best, a, rng)
+	b.prepareReuse(obs, seat, best, a, rng)
 	b.stats.Elapsed += time.Since(start)
 	return a
 }
 
 // policy is the rollout policy's choice, or a uniform one.
-func (b *Bot) policy(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b *Bot) policy(obs engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	if b.cfg.Rollout == nil || (b.cfg.Epsilon > 0 && chance(rng, b.cfg.Epsilon)) {
 		return legal[rng.Intn(len(legal))]
 	}
-	return b.cfg.Rollout.Choose(v, legal, rng)
+	return b.cfg.Rollout.Choose(obs, legal, rng)
+}
+
+// observe is seat's observation of st (one of the bot's determinizations) for the rollout
+// policy, in the bot's reused buffer.
+func (b *Bot) observe(st engine.State, seat engine.Seat) engine.Observation {
+	if b.cfg.Rollout == nil {
+		return nil
+	}
+	b.obs = engine.ObserveFor(st, seat, b.cfg.Rollout, b.obs)
+	return b.obs
 }
 
 // chance is true with probability p.
@@ -182,24 +193,22 @@ func chance(rng *engine.RNG, p float64) bool {
 	return float64(rng.Uint64()>>11)*(1.0/(1<<53)) < p
 }
 
-// root makes node 0 the root of this decision: the kept subtree if the View is the one the
-// last decision expected, else a fresh node.
-func (b *Bot) root(v engine.View, seat engine.Seat) {
-	if b.keep >= 0 && seat == b.keepSeat && b.expect != nil {
-		if got, err := v.MarshalJSON(); err == nil && bytes.Equal(got, b.expect) {
-			b.reroot(b.keep)
-			b.stats.Reused++
-			b.keep = -1
-			return
-		}
+// root makes node 0 the root of this decision: the kept subtree if the information set is
+// the one the last decision expected, else a fresh node.
+func (b *Bot) root(obs engine.Observation, seat engine.Seat) {
+	if b.keep >= 0 && seat == b.keepSeat && obs.Key() == b.expect {
+		b.reroot(b.keep)
+		b.stats.Reused++
+		b.keep = -1
+		return
 	}
 	b.keep = -1
 	b.nodes = append(b.nodes[:0], node{seat: engine.Spectator, parent: -1, child: -1, sibling: -1})
 }
 
 // iterate runs one iteration: determinize, select and expand, roll out, back up.
-func (b *Bot) iterate(det engine.Determinizer, rng *engine.RNG) {
-	st := det.Determinize(b.scratch, rng)
+func (b *Bot) iterate(obs engine.Observation, rng *engine.RNG) {
+	st := obs.Determinize(b.scratch, rng)
 	b.scratch = st
 	n := st.NumSeats()
 	if cap(b.rewards) < n {
@@ -222,7 +231,7 @@ func (b *Bot) iterate(det engine.Determinizer, rng *engine.RNG) {
 		}
 		pref := engine.Action(0)
 		if b.cfg.Prior > 0 && b.cfg.Rollout != nil {
-			pref = b.cfg.Rollout.Choose(st.View(seat), b.legal, rng)
+			pref = b.cfg.Rollout.Choose(b.observe(st, seat), b.legal, rng)
 		}
 		next, untried := b.selectChild(cur, seat, pref, rng)
 		if next < 0 {
@@ -323,7 +332,7 @@ func (b *Bot) rollout(st engine.State, rng *engine.RNG) {
 		b.legal = st.Legal(seat, b.legal[:0])
 		a := b.legal[0]
 		if len(b.legal) > 1 {
-			a = b.policy(st.View(seat), b.legal, rng)
+			a = b.policy(b.observe(st, seat), b.legal, rng)
 		}
 		st.ApplyTrusted(seat, a)
 	}

@@ -6,30 +6,33 @@ import (
 	"starnexus/engine"
 )
 
-// The tests with real games are in sim/bots_test.go: this package knows no game.
-
-type plainView struct{}
-
-func (plainView) Seat() engine.Seat                                                   { return 0 }
-func (plainView) MarshalJSON() ([]byte, error)                                        { return []byte("{}"), nil }
-func (firstBot) Name() string                                                         { return "first" }
-func (firstBot) Choose(_ engine.View, l []engine.Action, _ *engine.RNG) engine.Action { return l[0] }
+// The tests with real games are in sim/bots_test.go: this package knows no game but the toy
+// race of the conformance suite (toy_test.go).
 
 type firstBot struct{}
 
-// TestWithoutDeterminizerPlaysThePolicy: a View that cannot be determinized gets the rollout
-// policy's move, and a single legal action is returned without search.
-func TestWithoutDeterminizerPlaysThePolicy(t *testing.T) {
+func (firstBot) Name() string { return "first" }
+func (firstBot) Choose(_ engine.Observation, l []engine.Action, _ *engine.RNG) engine.Action {
+	return l[0]
+}
+
+// TestWithoutObservationPlaysUniformly: a nil Observation (a driver that took the bot for a
+// blind one) gets a legal action without search, and a single legal action is returned
+// without search.
+func TestWithoutObservationPlaysUniformly(t *testing.T) {
 	b := New(Config{Iterations: 10, Rollout: firstBot{}})
 	rng := engine.NewRNG(1)
-	if got := b.Choose(plainView{}, []engine.Action{7, 8, 9}, &rng); got != 7 {
-		t.Fatalf("chose %d, want the policy's 7", got)
+	legal := []engine.Action{7, 8, 9}
+	for range 20 {
+		if got := b.Choose(nil, legal, &rng); got < 7 || got > 9 {
+			t.Fatalf("chose %d, not a legal action", got)
+		}
 	}
-	if got := b.Choose(plainView{}, []engine.Action{4}, &rng); got != 4 {
+	if got := b.Choose(nil, []engine.Action{4}, &rng); got != 4 {
 		t.Fatalf("chose %d, want the only legal 4", got)
 	}
-	if st := b.Stats(); st.Decisions != 2 || st.Searched != 0 || st.Iterations != 0 {
-		t.Fatalf("stats %+v, want 2 decisions and no search", st)
+	if st := b.Stats(); st.Decisions != 21 || st.Searched != 0 || st.Iterations != 0 {
+		t.Fatalf("stats %+v, want 21 decisions and no search", st)
 	}
 	if New(Config{}).Name() != "ismcts" || New(Config{Name: "hard"}).Name() != "hard" {
 		t.Fatal("names")

@@ -9,19 +9,20 @@ import "starnexus/engine"
 // in the information set the subtree was grown in: the bot moves again right away and a
 // revealed nothing (it drew no card, no shuffle happened, nobody else acted). The bot checks
 // this without knowing the game: it applies a in one determinization, steps over its own
-// forced moves, and records the View that this predicts. If the View of the next decision
-// is byte for byte the predicted one, nothing hidden influenced the step and the subtree is
+// forced moves, and records the key of the information set this predicts (Observation.Key).
+// If the next decision's observation has that key, nothing hidden influenced the step and the subtree is
 // kept; otherwise (a card was drawn, an opponent acted, a new game began) the search starts
-// afresh. A subtree grown from worlds the new View rules out would bias the search towards
+// afresh. A subtree grown from worlds the new observation rules out would bias the search towards
 // hands the bot now knows it does not hold.
 
-// prepareReuse records the subtree of the chosen child and the View it expects next.
-func (b *Bot) prepareReuse(det engine.Determinizer, seat engine.Seat, chosen int32, a engine.Action, rng *engine.RNG) {
+// prepareReuse records the subtree of the chosen child and the information set it expects
+// next.
+func (b *Bot) prepareReuse(obs engine.Observation, seat engine.Seat, chosen int32, a engine.Action, rng *engine.RNG) {
 	b.keep = -1
 	if !b.cfg.Reuse || b.nodes[chosen].child < 0 {
 		return
 	}
-	st := det.Determinize(b.scratch, rng)
+	st := obs.Determinize(b.scratch, rng)
 	b.scratch = st
 	st.ApplyTrusted(seat, a)
 	for !st.Over() {
@@ -38,11 +39,9 @@ func (b *Bot) prepareReuse(det engine.Determinizer, seat engine.Seat, chosen int
 	if st.Over() {
 		return
 	}
-	exp, err := st.View(seat).MarshalJSON()
-	if err != nil {
-		return
-	}
-	b.expect = append(b.expect[:0], exp...)
+	// The observation is made in the bot's own buffer, which the next search refills.
+	b.obs = st.Observe(seat, b.obs)
+	b.expect = b.obs.Key()
 	b.keep, b.keepSeat = chosen, seat
 }
 

@@ -376,7 +376,7 @@ func TestCampaignRestart(t *testing.T) {
 	for turn := len(acts); !st.Over(); turn++ {
 		seat := st.ToMove(nil)[0]
 		legal := st.Legal(seat, nil)
-		text := st.ActionText(seat, bot.Choose(st.View(seat), legal, &rng))
+		text := st.ActionText(seat, bot.Choose(st.Observe(seat, nil), legal, &rng))
 		if seat == 0 {
 			var texts []string
 			for _, a := range legal {

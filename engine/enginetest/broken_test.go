@@ -27,11 +27,15 @@ const (
 	perftMiscount                    // Legal omits "add 3" on an empty total
 	eventsDrift                      // events name how many games were made
 	eventLeaks                       // the "mark" event is shown to everyone
+	obsHoldsState                    // the observation keeps the State it was made from
+	keyStale                         // the observation's key ignores the total
+	detReusesDst                     // Determinize keeps the marks of the State it reuses
 )
 
 func (f flaw) String() string {
 	return [...]string{"sound", "mutates-before-refusal", "accepts-unlisted", "parse-disagrees", "lists-refused",
-		"shares-marks", "nondeterministic", "view-leaks", "perft-miscount", "events-drift", "event-leaks"}[f]
+		"shares-marks", "nondeterministic", "view-leaks", "perft-miscount", "events-drift", "event-leaks",
+		"obs-holds-state", "key-stale", "det-reuses-dst"}[f]
 }
 
 // brokenGame is the toy race with one flaw; made counts its games (nondeterministic).
@@ -80,11 +84,11 @@ func (a brokenAdapter) Check(st engine.State, key string, want any) (bool, strin
 
 func (a brokenAdapter) Same(x, y engine.State) bool { return reflect.DeepEqual(x, y) }
 
-// unwrapBot hands a toy bot the toy's own View.
+// unwrapBot hands a toy bot the toy's own Observation.
 type unwrapBot struct{ engine.Bot }
 
-func (b unwrapBot) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
-	return b.Bot.Choose(v.(*brokenView).View, legal, rng)
+func (b unwrapBot) Choose(o engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
+	return b.Bot.Choose(o.(*brokenObs).Observation, legal, rng)
 }
 
 type brokenState struct {
@@ -185,13 +189,45 @@ func (v *brokenView) MarshalJSON() ([]byte, error) {
 	return json.Marshal(m)
 }
 
-func (v *brokenView) Determinize(dst engine.State, rng *engine.RNG) engine.State {
+func (s *brokenState) Observe(seat engine.Seat, dst engine.Observation) engine.Observation {
+	o, ok := dst.(*brokenObs)
+	if !ok || o == nil {
+		o = &brokenObs{}
+	}
+	o.Observation = s.State.Observe(seat, o.Observation).(*toygame.Observation)
+	o.flaw, o.made, o.leak = s.flaw, s.made, nil
+	if s.flaw == obsHoldsState {
+		o.leak = s
+	}
+	return o
+}
+
+// brokenObs is the toy's observation with the flaw; leak holds the State with obsHoldsState.
+type brokenObs struct {
+	*toygame.Observation
+	flaw flaw
+	made *int
+	leak any
+}
+
+func (o *brokenObs) Key() engine.InfoKey {
+	if o.flaw == keyStale {
+		return engine.InfoKey{}
+	}
+	return o.Observation.Key()
+}
+
+func (o *brokenObs) Determinize(dst engine.State, rng *engine.RNG) engine.State {
 	d, ok := dst.(*brokenState)
 	if !ok || d == nil {
 		d = &brokenState{State: &toygame.State{}}
 	}
-	d.State = v.View.Determinize(d.State, rng).(*toygame.State)
-	d.flaw, d.made = v.st.flaw, v.st.made
+	kept := append([]int(nil), d.Marks...)
+	d.State = o.Observation.Determinize(d.State, rng).(*toygame.State)
+	if o.flaw == detReusesDst && len(kept) == len(d.Marks) {
+		copy(d.Marks, kept)
+	}
+	d.flaw, d.made = o.flaw, o.made
 	return d
 }
 
@@ -221,6 +257,7 @@ func TestEveryCheckFailsOnItsBrokenToy(t *testing.T) {
 		"Perft":        perftMiscount,
 		"Events":       eventsDrift,
 		"HiddenEvents": eventLeaks,
+		"Observation":  obsHoldsState,
 	}
 	also := []struct {
 		check string
@@ -228,6 +265,8 @@ func TestEveryCheckFailsOnItsBrokenToy(t *testing.T) {
 	}{
 		{"Unlisted", mutatesBeforeRefusal}, // a refused made-up value changes the state too
 		{"Fuzz", listsRefused},
+		{"Observation", keyStale},
+		{"Observation", detReusesDst},
 	}
 	for _, name := range enginetest.Checks() {
 		f, ok := breaks[name]

@@ -262,12 +262,8 @@ func checkClone(g engine.Game, cfg Config) error {
 		old = r
 		// A determinization written into a clone writes into the clone alone.
 		for s := range st.NumSeats() {
-			det, ok := st.View(engine.Seat(s)).(engine.Determinizer)
-			if !ok {
-				return fmt.Errorf("the View of seat %d is not an engine.Determinizer", s)
-			}
 			into := st.Clone()
-			det.Determinize(into, p.rng)
+			st.Observe(engine.Seat(s), nil).Determinize(into, p.rng)
 			if err := unchanged(fmt.Sprintf("determinizing seat %d's view into a clone", s)); err != nil {
 				return err
 			}

@@ -17,10 +17,13 @@
 //   - Replay: the record of a playout (engine.NewRecord and the logged texts, through JSON as
 //     the store keeps it) replays with engine.Replay to the same state, views, end and winners;
 //   - Hidden: a twin that differs from the state only in what a seat cannot see (the seat's
-//     View determinized with another random source) shows that seat, and the spectator, the
-//     same View, the same legal action texts, the same refusals of a sample of texts (every
+//     Observation determinized with another random source) shows that seat, and the
+//     spectator, the same View, the same information-set key, the same legal action texts, the same refusals of a sample of texts (every
 //     card name of the game, other seats' actions) and the same decision of the game's Light
 //     bot;
+//   - Observation: a seat's Observation holds no State (nor a View), is refilled without
+//     allocating, determinizes alike into any memory it is given, and its key changes when the
+//     seat's View does;
 //   - Events (a State that is an engine.EventRecorder): a playout recorded with events on
 //     replays to the same events, action by action, and a clone of a recording State records
 //     nothing;
@@ -32,9 +35,6 @@
 //
 // Each check also exists as a function that returns its first violation (Check), which is how
 // the suite's own test shows that every check fails on a game broken on purpose.
-//
-// TODO(observations): when games fill observations, Hidden compares the seat's observation
-// and its information-set key between the twins.
 package enginetest
 
 import (
@@ -80,6 +80,7 @@ var checkList = []struct {
 	{"Clone", checkClone},
 	{"Replay", checkReplay},
 	{"Hidden", checkHidden},
+	{"Observation", checkObservation},
 	{"Events", checkEvents},
 	{"HiddenEvents", checkHiddenEvents},
 	{"Perft", checkPerft},

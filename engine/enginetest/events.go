@@ -113,12 +113,8 @@ func checkHiddenEvents(g engine.Game, cfg Config) error {
 		}
 		for s := range p.st.NumSeats() {
 			seat := engine.Seat(s)
-			det, ok := p.st.View(seat).(engine.Determinizer)
-			if !ok {
-				return fmt.Errorf("the View of seat %d is not an engine.Determinizer", s)
-			}
 			r := engine.NewRNG(p.rng.Uint64())
-			twin := det.Determinize(nil, &r)
+			twin := p.st.Observe(seat, nil).Determinize(nil, &r)
 			if err := twinEvents(p.st.Clone(), twin, seat, p.rng); err != nil {
 				return fmt.Errorf("a twin that differs in what %s cannot see: %w", p.st.SeatName(seat), err)
 			}

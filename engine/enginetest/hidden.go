@@ -9,8 +9,8 @@ import (
 )
 
 // checkHidden: at sampled steps, for each seat, a twin that differs from the state only in
-// what the seat cannot see (its View determinized with another random source) gives that
-// seat the same View, the same legal action texts, the same outcome for a sample of action
+// what the seat cannot see (its Observation determinized with another random source) gives
+// that seat the same View, the same information-set key, the same legal action texts, the same outcome for a sample of action
 // texts (each card name of the game behind a verb the game uses, and every seat's legal
 // texts) and the same decision of the game's Light bot; the spectator's View is the same too.
 func checkHidden(g engine.Game, cfg Config) error {
@@ -59,13 +59,12 @@ func checkHidden(g engine.Game, cfg Config) error {
 		}
 		for s := range n {
 			seat := engine.Seat(s)
-			det, ok := st.View(seat).(engine.Determinizer)
-			if !ok {
-				return fmt.Errorf("the View of seat %d is not an engine.Determinizer", s)
-			}
 			r := engine.NewRNG(p.rng.Uint64())
-			twin := det.Determinize(nil, &r)
+			twin := st.Observe(seat, nil).Determinize(nil, &r)
 			who := st.SeatName(seat)
+			if a, b := st.Observe(seat, nil).Key(), twin.Observe(seat, nil).Key(); a != b {
+				return fmt.Errorf("a twin that differs in what %s cannot see gives them another information-set key", who)
+			}
 			for _, viewer := range []engine.Seat{seat, engine.Spectator} {
 				a, err := viewJSON(st, viewer)
 				if err != nil {
@@ -94,8 +93,8 @@ func checkHidden(g engine.Game, cfg Config) error {
 			if len(legal) > 0 && light != nil {
 				seed := p.rng.Uint64()
 				r1, r2 := engine.NewRNG(seed), engine.NewRNG(seed)
-				a := light().Choose(st.View(seat), legal, &r1)
-				b := light().Choose(twin.View(seat), tlegal, &r2)
+				a := light().Choose(engine.ObserveFor(st, seat, light(), nil), legal, &r1)
+				b := light().Choose(engine.ObserveFor(twin, seat, light(), nil), tlegal, &r2)
 				if ta, tb := st.ActionText(seat, a), twin.ActionText(seat, b); ta != tb {
 					return fmt.Errorf("a twin that differs in what %s cannot see changes the Light bot's decision: %q, not %q", who, tb, ta)
 				}

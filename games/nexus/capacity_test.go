@@ -197,7 +197,7 @@ func TestManyAttackersAndFarObjects(t *testing.T) {
 		t.Fatalf("Bob's view: %d Sporelings, %v", strings.Count(string(js), `"Sporeling"`), err)
 	}
 	rng := engine.NewRNG(1)
-	d := s.View(1).(engine.Determinizer).Determinize(nil, &rng).(*State)
+	d := s.Observe(1, nil).Determinize(nil, &rng).(*State)
 	if err := checkInvariants(d, cardCounts(d)); err != nil {
 		t.Fatal(err)
 	}

@@ -36,8 +36,8 @@ func TestDeterminizeUsesOnlyTheView(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 20; seed++ {
 		ra, rb := engine.NewRNG(seed), engine.NewRNG(seed)
-		da := va.(engine.Determinizer).Determinize(nil, &ra).(*State)
-		db := vb.(engine.Determinizer).Determinize(nil, &rb).(*State)
+		da := va.(engine.Observation).Determinize(nil, &ra).(*State)
+		db := vb.(engine.Observation).Determinize(nil, &rb).(*State)
 		if !reflect.DeepEqual(da.O, db.O) || da.P != db.P {
 			t.Fatalf("seed %d: the hidden cards steered the determinization", seed)
 		}

@@ -412,7 +412,7 @@ func TestEventsProperties(t *testing.T) {
 					for q := range f.seats {
 						viewer := engine.Seat(q)
 						r := engine.NewRNG(rng.Uint64())
-						twin := before.View(viewer).(engine.Determinizer).Determinize(nil, &r).(*State)
+						twin := before.Observe(viewer, nil).Determinize(nil, &r).(*State)
 						ta, err := twin.ParseAction(seat, text)
 						if err != nil || twin.ActionText(seat, ta) != text {
 							continue // not the same action in the twin

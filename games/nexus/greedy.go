@@ -17,7 +17,7 @@ type Greedy struct{}
 func (Greedy) Name() string { return "greedy" }
 
 // Choose implements engine.Bot.
-func (g Greedy) Choose(ev engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
+func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, _ *engine.RNG) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}

@@ -24,7 +24,7 @@ func playBots(t testing.TB, s *State, bots []engine.Bot, seed uint64) *State {
 		}
 		seat := s.ToMove(mv[:0])[0]
 		l := s.Legal(seat, buf[:0])
-		a := bots[seat].Choose(s.View(seat), l, &rngs[seat])
+		a := bots[seat].Choose(s.Observe(seat, nil), l, &rngs[seat])
 		if err := s.Apply(seat, a); err != nil {
 			t.Fatalf("seed %d: %s chose %q: %v", seed, bots[seat].Name(), s.ActionText(seat, a), err)
 		}
@@ -351,7 +351,7 @@ func TestGreedyDecisions(t *testing.T) {
 				passOrFirst(t, s)
 			}
 			l := s.Legal(0, nil)
-			got := s.ActionText(0, Greedy{}.Choose(s.View(0), l, nil))
+			got := s.ActionText(0, Greedy{}.Choose(s.Observe(0, nil), l, nil))
 			if got != tc.want {
 				var opts []string
 				for _, a := range l {
@@ -426,14 +426,14 @@ func TestGreedySeesOnlyItsView(t *testing.T) {
 		for n := 0; !s.Over(); n++ {
 			seat := engine.Seat(s.Pend.Seat)
 			l := s.Legal(seat, buf[:0])
-			a := g.Choose(s.View(seat), l, &rng)
+			a := g.Choose(s.Observe(seat, nil), l, &rng)
 			for k := 0; k < 2 && len(l) > 1; k++ {
-				det = s.View(seat).(engine.Determinizer).Determinize(det, &rng)
+				det = s.Observe(seat, nil).Determinize(det, &rng)
 				l2 := det.Legal(seat, buf2[:0])
 				if len(l2) != len(l) {
 					t.Fatalf("game %d action %d: the determinized state has %d legal actions, not %d", game, n, len(l2), len(l))
 				}
-				if b := g.Choose(det.View(seat), l2, &rng); b != a {
+				if b := g.Choose(det.Observe(seat, nil), l2, &rng); b != a {
 					t.Fatalf("game %d action %d (%s): greedy chose %q, but %q in a state determinized from its view",
 						game, n, s.pendWord(), s.ActionText(seat, a), det.ActionText(seat, b))
 				}

@@ -115,7 +115,7 @@ func (g *blockGame) answers(seat engine.Seat) []string {
 	out = append(out, fmt.Sprint(g.seen(seat)))
 	for seed := uint64(1); seed <= 6; seed++ {
 		rng := engine.NewRNG(seed)
-		d := v.(engine.Determinizer).Determinize(nil, &rng).(*State)
+		d := v.(engine.Observation).Determinize(nil, &rng).(*State)
 		out = append(out, fmt.Sprintf("%v %v %v %v", d.O, d.P, d.Pend, d.rng))
 	}
 	return out
@@ -215,7 +215,7 @@ func TestFFABlocksHiddenUntilAllConfirm(t *testing.T) {
 	withBlocks := 0
 	for seed := uint64(1); seed <= 40; seed++ {
 		rng := engine.NewRNG(seed)
-		d := b.s.View(1).(engine.Determinizer).Determinize(nil, &rng).(*State)
+		d := b.s.Observe(1, nil).Determinize(nil, &rng).(*State)
 		var bb [8]oid
 		for i := 1; i < maxObj; i++ {
 			at, ao := oid(i), &d.O[i]
@@ -282,7 +282,7 @@ func TestFFABlockSearchIgnoresHiddenBlocks(t *testing.T) {
 			bot := ismcts.New(ismcts.Config{Iterations: 300})
 			rng := engine.NewRNG(21)
 			legal := g.s.Legal(1, nil)
-			got[i] = g.s.ActionText(1, bot.Choose(g.s.View(1), legal, &rng))
+			got[i] = g.s.ActionText(1, bot.Choose(g.s.Observe(1, nil), legal, &rng))
 		}
 		if got[0] != got[1] {
 			t.Fatalf("Cid confirmed %v: Bob's search chose %q in one twin and %q in the other", confirm, got[0], got[1])
@@ -402,7 +402,7 @@ func TestRandomFFABlocksHidden(t *testing.T) {
 					view := s.View(v)
 					js, _ := json.Marshal(view)
 					r := engine.NewRNG(uint64(k))
-					d := view.(engine.Determinizer).Determinize(nil, &r)
+					d := view.(engine.Observation).Determinize(nil, &r)
 					if dj, _ := json.Marshal(d.View(v)); string(dj) != string(js) {
 						t.Fatalf("game %d action %d seat %d: the determinized State shows another view:\n%s\n%s", g, k, v, js, dj)
 					}

@@ -419,3 +419,17 @@ func (s *State) dealDefs(objs []oid, rng *engine.RNG) {
 		a.Def, b.Def = b.Def, a.Def
 	}
 }
+
+// Observe implements engine.State. TEMPORARY: the View stands in until the observation of
+// issue 14 lands.
+func (s *State) Observe(seat engine.Seat, _ engine.Observation) engine.Observation {
+	return s.View(seat).(*View)
+}
+
+// Key implements engine.Observation. TEMPORARY: a hash of the View's JSON.
+func (v *View) Key() engine.InfoKey {
+	var h engine.Hasher
+	b, _ := v.MarshalJSON()
+	h.AddBytes(b)
+	return h.Key()
+}

@@ -26,7 +26,7 @@ func TestBotPathAllocatesNothing(t *testing.T) {
 		}
 		seat := s.toMove()
 		l := es.Legal(seat, legal[:0])
-		a := bot.Choose(es.View(seat), l, &rng)
+		a := bot.Choose(es.Observe(seat, nil), l, &rng)
 		dst = es.CloneInto(dst)
 		s.CopyTo(&scratch)
 		es.ApplyTrusted(seat, a)

@@ -87,7 +87,7 @@ func (d *driver) playAll(who string, keep ...string) {
 		mover := d.s.toMove()
 		legal := d.s.Legal(mover, nil)
 		if d.s.Pending() {
-			d.apply(mover, Greedy{}.Choose(d.s.View(mover), legal, &d.rng))
+			d.apply(mover, Greedy{}.Choose(d.s.Observe(mover, nil), legal, &d.rng))
 			continue
 		}
 		if mover != seat {
@@ -141,7 +141,7 @@ func checkCopiesApart(t *testing.T, s *State, rng *engine.RNG, after string) {
 	if seat < 0 {
 		return
 	}
-	det := s.View(seat).(engine.Determinizer).Determinize(nil, rng).(*State)
+	det := s.Observe(seat, nil).Determinize(nil, rng).(*State)
 	for _, c := range []*State{s.Clone().(*State), &scratch, det} {
 		if err := c.CheckInvariants(); err != nil {
 			t.Fatalf("after %q: a copy: %v", after, err)
@@ -232,7 +232,7 @@ func TestPlayAreaPastItsArray(t *testing.T) {
 		t.Fatalf("the Stealth Needle at index %d copied %v", ann.PlayN-1, needle.Copy)
 	}
 	for s.Pending() {
-		d.apply(s.toMove(), Greedy{}.Choose(s.View(s.toMove()), s.Legal(s.toMove(), nil), &d.rng))
+		d.apply(s.toMove(), Greedy{}.Choose(s.Observe(s.toMove(), nil), s.Legal(s.toMove(), nil), &d.rng))
 	}
 	bases := len(s.Cards(0, InBases))
 	d.do("Ann", "end")
@@ -380,7 +380,7 @@ func TestDiscardPastItsArray(t *testing.T) {
 	bots := []engine.Bot{Greedy{}, Greedy{}}
 	for !s.Over() {
 		m := s.toMove()
-		d.apply(m, bots[m].Choose(s.View(m), s.Legal(m, nil), &d.rng))
+		d.apply(m, bots[m].Choose(s.Observe(m, nil), s.Legal(m, nil), &d.rng))
 	}
 	if s.Fault() != "" {
 		t.Fatal(s.Fault())
@@ -662,7 +662,7 @@ func TestSetupLimits(t *testing.T) {
 type hoarder struct{}
 
 func (hoarder) Name() string { return "hoarder" }
-func (hoarder) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (hoarder) Choose(v engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	return Greedy{}.Choose(v, peaceful(legal), rng)
 }
 
@@ -688,7 +688,7 @@ func peaceful(legal []engine.Action) []engine.Action {
 type idleBot struct{}
 
 func (idleBot) Name() string { return "idle" }
-func (idleBot) Choose(_ engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
+func (idleBot) Choose(_ engine.Observation, legal []engine.Action, _ *engine.RNG) engine.Action {
 	for _, a := range legal {
 		if kindOf(a) == actEnd {
 			return a
@@ -712,7 +712,7 @@ func TestLongGameHoardsEveryCard(t *testing.T) {
 	bots := []engine.Bot{hoarder{}, idleBot{}}
 	for !s.Over() {
 		m := s.toMove()
-		d.apply(m, bots[m].Choose(s.View(m), s.Legal(m, nil), &d.rng))
+		d.apply(m, bots[m].Choose(s.Observe(m, nil), s.Legal(m, nil), &d.rng))
 	}
 	if s.Fault() != "" || len(s.Winners()) != 0 || s.Rounds != 320 {
 		t.Fatalf("the game ended after %d rounds, winners %v, fault %q; want a draw at the cap", s.Rounds, s.Winners(), s.Fault())

@@ -23,7 +23,7 @@ func TestDeterminizeKeepsTheViewAndHidesTheRest(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		seat := engine.Seat(i % 3)
 		want, _ := s.View(seat).MarshalJSON()
-		dst = s.View(seat).(engine.Determinizer).Determinize(dst, &rng)
+		dst = s.Observe(seat, nil).Determinize(dst, &rng)
 		d := dst.(*State)
 		got, _ := d.View(seat).MarshalJSON()
 		if !bytes.Equal(want, got) {
@@ -61,8 +61,8 @@ func TestDeterminizeIgnoresHiddenOrder(t *testing.T) {
 	other.resample(s.toMove(), &shuffleRNG, true) // the same game but for hidden arrangement
 	seat := s.toMove()
 	r1, r2 := engine.NewRNG(5), engine.NewRNG(5)
-	a := s.View(seat).(engine.Determinizer).Determinize(nil, &r1).(*State)
-	b := other.View(seat).(engine.Determinizer).Determinize(nil, &r2).(*State)
+	a := s.Observe(seat, nil).Determinize(nil, &r1).(*State)
+	b := other.Observe(seat, nil).Determinize(nil, &r2).(*State)
 	a.views, b.views = [MaxSeats]View{}, [MaxSeats]View{}
 	if a.header != b.header || a.P != b.P {
 		t.Fatal("determinizations differ although only hidden cards were rearranged")

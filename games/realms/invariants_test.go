@@ -71,7 +71,7 @@ func TestInvariantsRandomAndGreedyGames(t *testing.T) {
 					if len(legal) == 0 {
 						t.Fatalf("seed %d: seat %d must move but has no legal action", seed, seat)
 					}
-					a := pair[seat].Choose(s.View(seat), legal, &rng)
+					a := pair[seat].Choose(s.Observe(seat, nil), legal, &rng)
 					text := s.ActionText(seat, a)
 					// The text form parses back to the same action.
 					if back, err := s.ParseAction(seat, text); err != nil || back != a {
@@ -93,7 +93,7 @@ func TestInvariantsRandomAndGreedyGames(t *testing.T) {
 type randomBot struct{}
 
 func (randomBot) Name() string { return "random" }
-func (randomBot) Choose(_ engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (randomBot) Choose(_ engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	return legal[rng.Intn(len(legal))]
 }
 

@@ -18,7 +18,7 @@ import (
 // of its own.
 type peacefulBot struct{ engine.Bot }
 
-func (b peacefulBot) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b peacefulBot) Choose(v engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	return b.Bot.Choose(v, peaceful(legal), rng)
 }
 
@@ -52,7 +52,7 @@ func playLong(t *testing.T, s *State, seed uint64) (most, hand, play int) {
 		if len(legal) == 0 {
 			t.Fatalf("seat %d may act but has no legal action", seat)
 		}
-		a := bots[seat].Choose(s.View(seat), legal, &rng)
+		a := bots[seat].Choose(s.Observe(seat, nil), legal, &rng)
 		text := s.ActionText(seat, a)
 		if back, err := s.ParseAction(seat, text); err != nil || back != a {
 			t.Fatalf("%q parses to %v, %v", text, back, err)
@@ -141,7 +141,7 @@ func FuzzLongGames(f *testing.F) {
 		for !s.Over() && int(s.Rounds) < 2*int(rounds) {
 			movers = s.ToMove(movers[:0])
 			seat := movers[0]
-			s.ApplyTrusted(seat, bots[seat].Choose(s.View(seat), s.Legal(seat, nil), &rngs[seat]))
+			s.ApplyTrusted(seat, bots[seat].Choose(s.Observe(seat, nil), s.Legal(seat, nil), &rngs[seat]))
 		}
 		if err := s.CheckInvariants(); err != nil {
 			t.Fatalf("after %d rounds: %v", s.Rounds, err)

@@ -73,7 +73,7 @@ func TestCampaignGames(t *testing.T) {
 				for n := 0; !s.Over(); n++ {
 					seat := s.toMove()
 					legal := s.Legal(seat, nil)
-					a := pair[seat].Choose(s.View(seat), legal, &rng)
+					a := pair[seat].Choose(s.Observe(seat, nil), legal, &rng)
 					text := s.ActionText(seat, a)
 					if back, err := s.ParseAction(seat, text); err != nil || back != a {
 						t.Fatalf("seed %d: %q parses to %v, %v", seed, text, back, err)
@@ -160,7 +160,7 @@ func TestUpgradeCopiesTheCatalog(t *testing.T) {
 	}
 	// A determinized copy keeps the upgraded copies.
 	rng := engine.NewRNG(3)
-	d := s.View(1).(engine.Determinizer).Determinize(nil, &rng).(*State)
+	d := s.Observe(1, nil).Determinize(nil, &rng).(*State)
 	if d.cat.Card(id).Name != "Corvette (Empire 2/1)" || d.CardCounts() != s.CardCounts() {
 		t.Fatal("Determinize lost an upgraded copy")
 	}

@@ -87,7 +87,7 @@ func (c *velo) low() float64 {
 func (c *velo) late() bool { return c.foe <= 20 || c.turn >= 12 }
 
 // Choose implements engine.Bot.
-func (b Velocity) Choose(ev engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b Velocity) Choose(ev engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}

@@ -71,3 +71,17 @@ func (v View) CountOwned(seat engine.Seat, counts *[256]uint8) {
 
 // Turns is the number of turns completed in the game.
 func (v View) Turns() int { return int(v.s.Turns) }
+
+// Observe implements engine.State. TEMPORARY: the View stands in until the observation of
+// issue 14 lands.
+func (s *State) Observe(seat engine.Seat, _ engine.Observation) engine.Observation {
+	return s.View(seat).(*View)
+}
+
+// Key implements engine.Observation. TEMPORARY: a hash of the View's JSON.
+func (v *View) Key() engine.InfoKey {
+	var h engine.Hasher
+	b, _ := v.MarshalJSON()
+	h.AddBytes(b)
+	return h.Key()
+}

@@ -284,14 +284,65 @@ func (v *View) MarshalJSON() ([]byte, error) {
 		"active": v.st.Names[v.st.Active], "mark": v.Mark(), "over": v.st.Over()})
 }
 
-// Determinize implements engine.Determinizer: the other players' marks are drawn anew.
-func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
-	d := v.st.CloneInto(dst).(*State)
-	for i := range d.Marks {
-		if engine.Seat(i) != v.seat {
-			d.Marks[i] = 1 + rng.Intn(9)
-		}
+// Observation is what one seat knows, for the bots: the public race and its own mark. It
+// holds no State.
+type Observation struct {
+	seat   engine.Seat
+	names  []string // the players' names, shared and never written
+	target int
+	total  int
+	active int
+	winner int
+	turns  int
+	mark   int // the seat's own mark; 0 for a spectator
+}
+
+// Observe implements engine.State.
+func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observation {
+	o, ok := dst.(*Observation)
+	if !ok || o == nil {
+		o = new(Observation)
 	}
+	*o = Observation{seat: seat, names: s.Names, target: s.Target, total: s.Total, active: s.Active, winner: s.Winner, turns: s.Turns}
+	if seat >= 0 && int(seat) < len(s.Marks) {
+		o.mark = s.Marks[seat]
+	}
+	return o
+}
+
+// Seat implements engine.Observation.
+func (o *Observation) Seat() engine.Seat { return o.seat }
+
+// Total is the shared total.
+func (o *Observation) Total() int { return o.total }
+
+// Target is the total that wins.
+func (o *Observation) Target() int { return o.target }
+
+// Key implements engine.Observation.
+func (o *Observation) Key() engine.InfoKey {
+	var h engine.Hasher
+	for _, v := range []int{int(o.seat), len(o.names), o.target, o.total, o.active, o.winner, o.turns, o.mark} {
+		h.Add(uint64(v))
+	}
+	return h.Key()
+}
+
+// Determinize implements engine.Observation: the other players' marks are drawn anew.
+func (o *Observation) Determinize(dst engine.State, rng *engine.RNG) engine.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil {
+		d = &State{}
+	}
+	marks := d.Marks[:0]
+	for i := range o.names {
+		m := o.mark
+		if engine.Seat(i) != o.seat {
+			m = 1 + rng.Intn(9)
+		}
+		marks = append(marks, m)
+	}
+	*d = State{Names: o.names, Marks: marks, Target: o.target, Total: o.total, Active: o.active, Winner: o.winner, Turns: o.turns}
 	return d
 }
 
@@ -302,7 +353,7 @@ type First struct{}
 func (First) Name() string { return "first" }
 
 // Choose implements engine.Bot.
-func (First) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (First) Choose(_ engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	return legal[0]
 }
 
@@ -314,8 +365,8 @@ type Smart struct{}
 func (Smart) Name() string { return "smart" }
 
 // Choose implements engine.Bot.
-func (Smart) Choose(v engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
-	tv := v.(*View)
+func (Smart) Choose(v engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
+	tv := v.(*Observation)
 	for _, a := range legal {
 		if (tv.Target()-tv.Total()-int(a))%4 == 0 {
 			return a

@@ -25,7 +25,7 @@ func TestToyPlaysAndReplays(t *testing.T) {
 	rng := engine.NewRNG(1)
 	for !st.Over() {
 		seat := st.ToMove(nil)[0]
-		a := kit.Strong().Choose(st.View(seat), st.Legal(seat, nil), &rng)
+		a := kit.Strong().Choose(st.Observe(seat, nil), st.Legal(seat, nil), &rng)
 		rec.Actions = append(rec.Actions, engine.LoggedAction{Seat: int(seat), Action: st.ActionText(seat, a)})
 		if err := st.Apply(seat, a); err != nil {
 			t.Fatal(err)

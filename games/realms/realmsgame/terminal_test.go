@@ -74,7 +74,7 @@ func TestTargetRulesAgreeWithTheEngine(t *testing.T) {
 							t.Fatalf("%s/%d seed %d: legal %q but the CLI lists %v", f.format, n, seed, st.ActionText(seat, a), reach)
 						}
 					}
-					if err := st.Apply(seat, bot.Choose(st.View(seat), legal, &rng)); err != nil {
+					if err := st.Apply(seat, bot.Choose(st.Observe(seat, nil), legal, &rng)); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -122,7 +122,7 @@ func TestMenuFoldsAmounts(t *testing.T) {
 			}
 			return
 		}
-		if err := st.Apply(seat, (realms.Greedy{}).Choose(st.View(seat), legal, &rng)); err != nil {
+		if err := st.Apply(seat, (realms.Greedy{}).Choose(st.Observe(seat, nil), legal, &rng)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"starnexus/engine"
 )
@@ -41,22 +42,71 @@ type eventJSON struct {
 	Ability string `json:"ability,omitempty"`
 }
 
+// visOrder numbers the log entries in the order one viewer came to see them. A game whose log
+// hides entries for a while (a Stellar Nexus mulligan until everyone has kept, a free-for-all
+// block until every attacked player has confirmed) reveals them after later ones, which the
+// viewer saw at once: numbered by position in the log, the revealed entries would push the
+// later ones past the seq the viewer's client already has, and their events would come twice.
+// Numbered by when the viewer came to see them, every entry keeps its number, a client's seq
+// (publicSeq: how many entries it sees) is the number of the next one, and each action's
+// events come once.
+type visOrder struct {
+	at []int // per log entry, its number for the viewer; -1 while hidden from the viewer
+	n  int   // entries numbered so far
+}
+
 // startEvents turns recording on for g's State, if it records events, and forgets any kept.
-// g.mu is held (or g is not yet shared).
+// g.mu is held (or g is not yet shared). The entries visible now are numbered in log order:
+// the events of earlier actions are not kept, so nothing is told twice.
 func (g *game) startEvents() {
 	g.events = nil
 	g.rec = nil
+	g.vis = nil
 	if r, ok := g.st.(engine.EventRecorder); ok {
 		r.RecordEvents(true)
 		g.rec = r
 	}
+	g.noteVisible()
 }
 
-// keepEvents takes the events of the action just applied, the seq-th of the log.
+// noteVisible numbers, for every seat and the spectator, the log entries it sees now and had
+// not seen. Only games whose logs hide entries need it.
+func (g *game) noteVisible() {
+	if g.rec == nil {
+		return
+	}
+	if _, ok := g.st.(logHider); !ok {
+		return
+	}
+	if g.vis == nil {
+		g.vis = map[engine.Seat]*visOrder{}
+	}
+	for s := -1; s < g.st.NumSeats(); s++ {
+		viewer := engine.Seat(s)
+		v := g.vis[viewer]
+		if v == nil {
+			v = &visOrder{}
+			g.vis[viewer] = v
+		}
+		h := hiddenEntries(g.st, g.log, viewer)
+		for len(v.at) < len(g.log) {
+			v.at = append(v.at, -1)
+		}
+		for i := range g.log {
+			if v.at[i] < 0 && (i >= len(h) || !h[i]) {
+				v.at[i] = v.n
+				v.n++
+			}
+		}
+	}
+}
+
+// keepEvents takes the events of the action just applied and logged, the seq-th of the log.
 func (g *game) keepEvents(seq int) {
 	if g.rec == nil {
 		return
 	}
+	g.noteVisible()
 	evs := g.rec.TakeEvents(nil)
 	if len(g.events) == eventKeep {
 		copy(g.events, g.events[1:])
@@ -66,29 +116,20 @@ func (g *game) keepEvents(seq int) {
 }
 
 // eventsFor lists the kept events of the actions viewer sees from its seq since on (as its
-// views count seq: publicSeq), as viewer may see them. An action whose log entry is hidden
-// from viewer now brings none.
+// views count seq: publicSeq; each entry numbered by visOrder), as viewer may see them. An
+// action whose log entry is hidden from viewer now brings none.
 func (g *game) eventsFor(viewer engine.Seat, since int) []eventJSON {
 	out := []eventJSON{}
 	if len(g.events) == 0 {
 		return out
 	}
-	h := hiddenEntries(g.st, g.log, viewer)
 	index := func(seq int) (int, bool) { return seq, true }
-	if h != nil {
-		pos := make([]int, len(h)) // viewer's count of entries before each
-		n := 0
-		for i, hidden := range h {
-			pos[i] = n
-			if !hidden {
-				n++
-			}
-		}
+	if v := g.vis[viewer]; v != nil {
 		index = func(seq int) (int, bool) {
-			if seq >= len(h) || h[seq] {
+			if seq >= len(v.at) || v.at[seq] < 0 {
 				return 0, false
 			}
-			return pos[seq], true
+			return v.at[seq], true
 		}
 	}
 	for _, ae := range g.events {
@@ -105,6 +146,8 @@ func (g *game) eventsFor(viewer engine.Seat, since int) []eventJSON {
 				Stat: v.Stat, Amount: v.Amount, Source: v.Source, Target: v.Target, Option: v.Option, Ability: v.Ability})
 		}
 	}
+	// In the viewer's order: an entry revealed late comes after the ones seen before it.
+	slices.SortStableFunc(out, func(a, b eventJSON) int { return a.I - b.I })
 	return out
 }
 

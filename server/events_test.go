@@ -171,3 +171,48 @@ func TestWebSocketPushesCarryEvents(t *testing.T) {
 		t.Errorf("the spectator's push names %d of Ann's 5 draws and blanks %d", n, b)
 	}
 }
+
+// TestRevealedEntriesBringTheirEventsOnce: in a three-player game of Stellar Nexus, each
+// player's mulligans are hidden from the others until all have kept (SN 10.6), so Ann's come
+// into Bob's view after his own. A client of Bob's that asks, after each action, for the events
+// since the seq it has gets every action's events once, in the order they became visible to
+// him, and together they are what a client that starts over (since 0) gets.
+func TestRevealedEntriesBringTheirEventsOnce(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true})
+	c := h.create(`{"game":"nexus","format":"ffa","seed":3,"seats":[{"name":"Ann"},{"name":"Bob"},{"name":"Cid"}]}`)
+	tokens := []string{c.Seats[0].Token, c.Seats[1].Token, c.Seats[2].Token}
+	bob := tokens[1]
+	var got []eventJSON
+	since := 0
+	for _, step := range []struct {
+		seat int
+		text string
+	}{{0, "mulligan"}, {0, "keep"}, {1, "mulligan"}, {1, "keep"}, {2, "keep"}} {
+		v, _ := h.view(c.ID, tokens[step.seat])
+		if code, b := h.do("POST", "/api/games/"+c.ID+"/actions", tokens[step.seat], map[string]any{"action": step.text, "seq": v.Seq}); code != http.StatusOK {
+			t.Fatalf("seat %d's %q: %d %s", step.seat, step.text, code, b)
+		}
+		ev := h.eventsView(c.ID, bob, fmt.Sprint(since))
+		for _, e := range ev.Events {
+			if e.I < since {
+				t.Errorf("after %q, an event numbered %d comes with since %d", step.text, e.I, since)
+			}
+		}
+		got = append(got, ev.Events...)
+		since = ev.Seq
+	}
+	if since != 5 {
+		t.Fatalf("Bob's seq is %d after five actions he now all sees", since)
+	}
+	all := h.eventsView(c.ID, bob, "0").Events
+	if fmt.Sprint(got) != fmt.Sprint(all) {
+		t.Fatalf("Bob's client gathered\n%+v\nbut since 0 gives\n%+v", got, all)
+	}
+	annKept := false
+	for _, e := range got {
+		annKept = annKept || (e.Kind == "chose" && e.Seat == 0 && e.Source == "mulligan" && e.Amount == 1)
+	}
+	if !annKept {
+		t.Errorf("Bob never learns that Ann kept after one mulligan: %+v", got)
+	}
+}

@@ -35,7 +35,8 @@ type game struct {
 	// the last actions (events.go).
 	rec     engine.EventRecorder
 	events  []actionEvents
-	sockets int // WebSockets admitted (Limits.MaxSocketsPerGame), a few not yet among clients
+	vis     map[engine.Seat]*visOrder // per viewer, the order it came to see the log entries
+	sockets int                       // WebSockets admitted (Limits.MaxSocketsPerGame), a few not yet among clients
 
 	botBusy    bool      // a bot goroutine is thinking for this game
 	leaseUntil time.Time // this process holds the bot lease until then
@@ -77,7 +78,7 @@ func (g *game) rebuild(s *Server, m *store.Game, log []store.Action) error {
 		return fmt.Errorf("game %s: set up: %w", g.id, err)
 	}
 	g.meta, g.st, g.log = m, st, nil
-	g.rec, g.events = nil, nil
+	g.rec, g.events, g.vis = nil, nil, nil
 	g.last = make([]int, len(m.Seats))
 	for i := range g.last {
 		g.last[i] = -1
@@ -393,8 +394,8 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 		}
 		public := g.publicSeq(engine.Spectator)
 		g.st.ApplyTrusted(seat, a)
-		g.keepEvents(rec.Seq)
 		g.log = append(g.log, rec)
+		g.keepEvents(rec.Seq)
 		g.last[seat] = rec.Seq
 		g.lastActive = time.Now()
 		// Count the actions a spectator may count: a hidden mulligan counts when all have

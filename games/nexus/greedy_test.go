@@ -114,6 +114,24 @@ func BenchmarkGreedyDuel(b *testing.B) {
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 }
 
+// BenchmarkGreedyPlayOut plays the duels of BenchmarkGreedyDuel through engine.PlayOut, the
+// bots' path everywhere else: each decision observes, then chooses.
+func BenchmarkGreedyPlayOut(b *testing.B) {
+	tab := mustTable(b)
+	shipped := shippedDecks(b)
+	bots := []engine.Bot{NewGreedy(), NewGreedy()}
+	rngs := make([]engine.RNG, 2)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}}, []Deck{shipped[i%5], shipped[(i/5)%5]}, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rngs[0], rngs[1] = engine.NewRNG(uint64(i)), engine.NewRNG(uint64(i)+1)
+		engine.PlayOut(s, bots, rngs, 0)
+	}
+}
+
 func greedyShards(n int) []Perm {
 	out := make([]Perm, n)
 	for i := range out {

@@ -30,8 +30,8 @@ const fHidden uint16 = 1 << 15
 //   - in a free-for-all's blockers step, the seat's own blocks and none of the others' (1.6);
 //   - the stack, the modifiers and the job queue, which only refer to public objects (a stack
 //     item or a passive's source is on the stack, the field or in a graveyard);
-//   - as multisets, sorted, the cards of the seat's own library and resource pile: it built
-//     its deck. Nobody knows another player's deck list.
+//   - as multisets (engine.Bag), the cards of the seat's own library and resource pile: it
+//     built its deck. Nobody knows another player's deck list.
 //
 // It holds the game's card table and options (read-only, shared by every State of the game)
 // and slices of its own, refilled without allocating once they are large enough.
@@ -68,8 +68,10 @@ type Observation struct {
 	mods                   []mod
 	jobs                   []job
 
-	// lib and pile are the cards of the seat's own library and resource pile, sorted.
-	lib, pile []uint8
+	// lib and pile are the cards of the seat's own library and resource pile, as multisets
+	// (their buffers hold them in the order of the object ids, which is not the zone's).
+	lib, pile       engine.Bag[uint8]
+	libBuf, pileBuf []uint8
 
 	// order is Key's scratch: the visible objects by their order number.
 	order []uint64
@@ -109,7 +111,7 @@ func (s *State) observe(seat engine.Seat, o *Observation) {
 		first: s.First, done: s.Done, draw: s.Draw, check: s.Check, prio: s.Prio, passes: s.Passes,
 		fault: s.fault, pend: s.Pend,
 		olen: len(s.O), slen: len(s.Stack), mlen: len(s.Mods), jlen: len(s.Jobs),
-		o: o.o, stack: o.stack, mods: o.mods, jobs: o.jobs, lib: o.lib[:0], pile: o.pile[:0], order: o.order}
+		o: o.o, stack: o.stack, mods: o.mods, jobs: o.jobs, libBuf: o.libBuf[:0], pileBuf: o.pileBuf[:0], order: o.order}
 	allKept := s.allKept()
 	for p := int8(0); p < s.N; p++ {
 		o.swapping = o.swapping || s.P[p].Swaps
@@ -187,9 +189,9 @@ func (s *State) observe(seat engine.Seat, o *Observation) {
 			if x.Owner == me {
 				switch x.Zone {
 				case zLibrary:
-					o.lib = append(o.lib, x.Def)
+					o.libBuf = append(o.libBuf, x.Def)
 				case zPile:
-					o.pile = append(o.pile, x.Def)
+					o.pileBuf = append(o.pileBuf, x.Def)
 				}
 			}
 		}
@@ -198,8 +200,8 @@ func (s *State) observe(seat engine.Seat, o *Observation) {
 	if o.swapping {
 		o.o = o.o[:last+1]
 	}
-	slices.Sort(o.lib)
-	slices.Sort(o.pile)
+	engine.SetBag(&o.lib, o.libBuf, nil)
+	engine.SetBag(&o.pile, o.pileBuf, nil)
 
 	o.stack = append(resized(o.stack, 0), s.Stack[:s.NS]...)
 	o.mods = append(resized(o.mods, 0), s.Mods[:s.NM]...)
@@ -390,6 +392,8 @@ func (o *Observation) deal(s *State, rng *engine.RNG) {
 		}
 	}
 	var pr deckPrior
+	var libIDs, pileIDs [maxObj]oid
+	var libCards, pileCards [maxObj]uint8
 	for p := int8(0); p < s.N; p++ {
 		pl := &s.P[p]
 		if !o.heroKnown[p] && nh > 0 {
@@ -402,7 +406,7 @@ func (o *Observation) deal(s *State, rng *engine.RNG) {
 		if h := pl.Hero; o.heroKnown[p] && h != 0 {
 			faction = s.tab.Defs[h].Faction
 		}
-		pr.fill(s.tab, faction, o.heroKnown[p])
+		filled := false // the prior is made when a card is drawn from it
 		if o.swapping && !o.sees[p] {
 			// Another player's library and pile were left out: a legal deck's sizes stand in.
 			for k := 0; k < 40; k++ {
@@ -417,31 +421,50 @@ func (o *Observation) deal(s *State, rng *engine.RNG) {
 				s.O[id] = obj{Def: 1, Owner: p, Ctrl: p, Zone: z, Gen: s.O[id].Gen, Flags: fHidden}
 			}
 		}
+		// The seat's own library and pile: the cards of its multisets, sorted, then dealt.
+		var ownLib, ownPile []uint8
 		if p == me {
-			o.dealOwn(s, p, zLibrary, o.lib, rng)
-			o.dealOwn(s, p, zPile, o.pile, rng)
+			ownLib, ownPile = o.lib.Sorted(libCards[:0]), o.pile.Sorted(pileCards[:0])
 		}
 		hand := 0
 		if o.merged[p] {
 			hand = handSize(0)
 		}
+		lib, pile := libIDs[:0], pileIDs[:0]
 		for i := 1; i < int(s.NO); i++ {
 			x := &s.O[i]
 			if x.Flags&fHidden == 0 || x.Owner != p {
 				continue
 			}
 			x.Flags = 0
-			x.Def = pr.card(x.Zone == zPile, rng)
+			switch {
+			case p == me && x.Zone == zLibrary && len(ownLib) > 0:
+				x.Def, ownLib = dealOne(ownLib, rng)
+			case p == me && x.Zone == zPile && len(ownPile) > 0:
+				x.Def, ownPile = dealOne(ownPile, rng)
+			default:
+				if !filled {
+					pr.fill(s.tab, faction, o.heroKnown[p])
+					filled = true
+				}
+				x.Def = pr.card(x.Zone == zPile, rng)
+			}
 			if o.merged[p] && hand > 0 && x.Zone == zLibrary {
 				x.Zone = zHand
 				hand--
 			}
-			if x.Zone != zLibrary && x.Zone != zPile {
+			switch x.Zone {
+			case zLibrary:
+				lib = append(lib, oid(i))
+			case zPile:
+				pile = append(pile, oid(i))
+			default:
 				x.Seq = s.nextSeq()
 			}
 		}
-		s.shuffle(p, zLibrary)
-		s.shuffle(p, zPile)
+		// The library and the pile in a new order, as State.shuffle puts them.
+		s.reorder(lib)
+		s.reorder(pile)
 	}
 	if s.blocksHidden() {
 		// The observation holds no other player's secret blocks: one who has confirmed gets
@@ -454,26 +477,28 @@ func (o *Observation) deal(s *State, rng *engine.RNG) {
 	}
 }
 
-// dealOwn deals the cards the seat knows to be in its zone z (sorted) to the hidden objects
-// there, in a random order.
-func (o *Observation) dealOwn(s *State, p int8, z zone, cards []uint8, rng *engine.RNG) {
-	var buf [maxObj]uint8
-	deck := append(buf[:0], cards...)
-	for i := 1; i < int(s.NO) && len(deck) > 0; i++ {
-		x := &s.O[i]
-		if x.Flags&fHidden == 0 || x.Owner != p || x.Zone != z {
-			continue
-		}
-		k := rng.Intn(len(deck))
-		x.Def, x.Flags = deck[k], 0
-		deck[k] = deck[len(deck)-1]
-		deck = deck[:len(deck)-1]
+// dealOne takes a card at random out of cards.
+func dealOne(cards []uint8, rng *engine.RNG) (uint8, []uint8) {
+	k := rng.Intn(len(cards))
+	c := cards[k]
+	cards[k] = cards[len(cards)-1]
+	return c, cards[:len(cards)-1]
+}
+
+// reorder gives objects new order numbers in a random order of s's random source.
+func (s *State) reorder(ids []oid) {
+	for i := len(ids) - 1; i > 0; i-- {
+		j := s.rng.Intn(i + 1)
+		ids[i], ids[j] = ids[j], ids[i]
+	}
+	for _, o := range ids {
+		s.O[o].Seq = s.nextSeq()
 	}
 }
 
 // Key implements engine.Observation: a hash of everything the observation holds. The visible
 // objects' order numbers enter as their order only (a determinized State numbers on from
-// other values), the seat's own library and pile as sorted multisets.
+// other values), the seat's own library and pile as multisets.
 func (o *Observation) Key() engine.InfoKey {
 	var h engine.Hasher
 	h.Add(uint64(int64(o.seat)))
@@ -532,8 +557,8 @@ func (o *Observation) Key() engine.InfoKey {
 		hashRefs(&h, j.Tg[:])
 		hashItem(&h, &j.It)
 	}
-	h.AddBytes(o.lib)
-	h.AddBytes(o.pile)
+	o.lib.Hash(&h)
+	o.pile.Hash(&h)
 	return h.Key()
 }
 

@@ -128,3 +128,14 @@ func BenchmarkGreedyChoose(b *testing.B) {
 		g.Choose(obs, l, nil)
 	}
 }
+
+// BenchmarkReadable fills Greedy's scratch State from an observation in the middle of a duel.
+func BenchmarkReadable(b *testing.B) {
+	s := midGame(b, 150)
+	obs := s.Observe(0, nil).(*Observation)
+	scratch := new(State)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		obs.readable(scratch)
+	}
+}

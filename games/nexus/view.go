@@ -12,8 +12,9 @@ type View struct {
 	st   *State
 }
 
-// View implements engine.State. The View's State holds no other player's secret block
-// declarations (hidden.go), so neither its JSON, its text nor Determinize can tell them.
+// View implements engine.State: the JSON and text of the server and the terminal (bots read
+// Observations, observation.go). The View's State holds no other player's secret block
+// declarations (hidden.go), so neither its JSON nor its text can tell them.
 func (s *State) View(seat engine.Seat) engine.View {
 	st := s.Clone().(*State)
 	st.hideBlocks(seat)

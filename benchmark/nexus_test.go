@@ -13,7 +13,7 @@ import (
 func TestNexusDuelsPerSec(t *testing.T) {
 	for _, mk := range []func() engine.Bot{
 		func() engine.Bot { return ai.Random{} },
-		func() engine.Bot { return nexus.Greedy{} },
+		func() engine.Bot { return nexus.NewGreedy() },
 	} {
 		r, err := NexusDuelsPerSec(mk, 0)
 		if err != nil {

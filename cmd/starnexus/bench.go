@@ -47,7 +47,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	nxGreedy, err := benchmark.NexusDuelsPerSec(func() engine.Bot { return nexus.Greedy{} }, time.Duration(*secs*float64(time.Second)))
+	nxGreedy, err := benchmark.NexusDuelsPerSec(func() engine.Bot { return nexus.NewGreedy() }, time.Duration(*secs*float64(time.Second)))
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1

@@ -63,3 +63,79 @@ func TestNoAllocOnBotsPath(t *testing.T) {
 		t.Fatalf("%v allocations in 300 actions of random play", allocs)
 	}
 }
+
+// midGame plays a greedy duel for n decisions and returns the position.
+func midGame(b *testing.B, n int) *State {
+	tab := mustTable(b)
+	shipped := shippedDecks(b)
+	s, err := NewGame(tab, Options{}, []Deck{shipped[0], shipped[1]}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := NewGreedy()
+	var obs engine.Observation
+	for k := 0; k < n && !s.Over(); k++ {
+		seat := s.ToMove(nil)[0]
+		l := s.Legal(seat, nil)
+		obs = s.Observe(seat, obs)
+		s.ApplyTrusted(seat, g.Choose(obs, l, nil))
+	}
+	return s
+}
+
+// BenchmarkObserve fills a seat's observation in the middle of a duel.
+func BenchmarkObserve(b *testing.B) {
+	s := midGame(b, 150)
+	obs := s.Observe(0, nil)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		obs = s.Observe(0, obs)
+	}
+}
+
+// BenchmarkDeterminize determinizes a seat's observation in the middle of a duel.
+func BenchmarkDeterminize(b *testing.B) {
+	s := midGame(b, 150)
+	obs := s.Observe(0, nil)
+	rng := engine.NewRNG(1)
+	var dst engine.State
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		dst = obs.Determinize(dst, &rng)
+	}
+}
+
+// BenchmarkView makes a seat's View in the middle of a duel (the server's path).
+func BenchmarkView(b *testing.B) {
+	s := midGame(b, 150)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s.View(0)
+	}
+}
+
+// BenchmarkGreedyChoose is one greedy decision in the middle of a duel: the observation and
+// the choice.
+func BenchmarkGreedyChoose(b *testing.B) {
+	s := midGame(b, 150)
+	seat := s.ToMove(nil)[0]
+	l := s.Legal(seat, nil)
+	g := NewGreedy()
+	obs := s.Observe(seat, nil)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		obs = s.Observe(seat, obs)
+		g.Choose(obs, l, nil)
+	}
+}
+
+// BenchmarkReadable fills Greedy's scratch State from an observation in the middle of a duel.
+func BenchmarkReadable(b *testing.B) {
+	s := midGame(b, 150)
+	obs := s.Observe(0, nil).(*Observation)
+	scratch := new(State)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		obs.readable(scratch)
+	}
+}

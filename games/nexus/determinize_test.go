@@ -10,8 +10,8 @@ import (
 )
 
 // TestDeterminizeUsesOnlyTheView: two games that differ only in what Ann cannot see (Bob's
-// hand and library, the order of Ann's own library) give Ann the same View and, with the same
-// random source, the same determinized State; Ann's own library keeps its cards; Bob's hidden
+// hand and library, the order of Ann's own library) give Ann the same View, the same
+// observation key and, with the same random source, the same determinized State; Ann's own library keeps its cards; Bob's hidden
 // cards come from the prior (his hero's faction or Neutral), not from his deck.
 func TestDeterminizeUsesOnlyTheView(t *testing.T) {
 	tab := mustTable(t)
@@ -34,10 +34,14 @@ func TestDeterminizeUsesOnlyTheView(t *testing.T) {
 	if string(ja) != string(jb) {
 		t.Fatalf("the two games show Ann different views:\n%s\n%s", ja, jb)
 	}
+	oa, ob := a.Observe(0, nil), b.Observe(0, nil)
+	if oa.Key() != ob.Key() {
+		t.Fatal("the two games give Ann different information-set keys")
+	}
 	for seed := uint64(1); seed <= 20; seed++ {
 		ra, rb := engine.NewRNG(seed), engine.NewRNG(seed)
-		da := va.(engine.Observation).Determinize(nil, &ra).(*State)
-		db := vb.(engine.Observation).Determinize(nil, &rb).(*State)
+		da := oa.Determinize(nil, &ra).(*State)
+		db := ob.Determinize(nil, &rb).(*State)
 		if !reflect.DeepEqual(da.O, db.O) || da.P != db.P {
 			t.Fatalf("seed %d: the hidden cards steered the determinization", seed)
 		}

@@ -159,7 +159,7 @@ func TestSwapsHidden(t *testing.T) {
 		t.Errorf("Ann does not see her reserve: %s", own)
 	}
 	r1 := engine.NewRNG(1)
-	d := s.View(1).(*View).Determinize(nil, &r1).(*State)
+	d := s.Observe(1, nil).Determinize(nil, &r1).(*State)
 	if d.P[0].NR != 0 || d.P[1].NR == 0 {
 		t.Errorf("a determinization for Bob keeps Ann's reserve (%d) or loses his own (%d)", d.P[0].NR, d.P[1].NR)
 	}

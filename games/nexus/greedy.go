@@ -9,21 +9,38 @@ import "starnexus/engine"
 // exchange unless the attack is lethal, blocks when the block is free or a good trade and
 // chump-blocks only against lethal damage, and taps the resources that bring an Affinity.
 //
-// It reads only what its seat may know: its own hand, the field, the stack, graveyards and
-// the public counts. It allocates nothing per decision.
-type Greedy struct{}
+// It reads only what its seat may know: it decides on the public State of its Observation
+// (its own hand, the field, the stack, graveyards and the public counts are true in it; every
+// hidden card is a placeholder, and its choice does not depend on them). It allocates nothing
+// per decision once its scratch State is made: a Greedy is one seat's bot (NewGreedy for
+// each).
+type Greedy struct {
+	scratch *State
+}
+
+// NewGreedy returns a greedy bot for one seat.
+func NewGreedy() *Greedy { return &Greedy{} }
 
 // Name implements engine.Bot.
-func (Greedy) Name() string { return "greedy" }
+func (*Greedy) Name() string { return "greedy" }
 
 // Choose implements engine.Bot.
-func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, _ *engine.RNG) engine.Action {
+func (g *Greedy) Choose(ev engine.Observation, legal []engine.Action, _ *engine.RNG) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	v := ev.(*View)
-	b := bot{s: v.st, me: int8(v.seat)}
-	switch v.st.Pend.K {
+	o := ev.(*Observation)
+	if g.scratch == nil {
+		g.scratch = new(State)
+	}
+	o.readable(g.scratch)
+	return decide(g.scratch, int8(o.seat), legal)
+}
+
+// decide is Greedy's choice for seat me in s, which it reads as me may see it.
+func decide(s *State, me int8, legal []engine.Action) engine.Action {
+	b := bot{s: s, me: me}
+	switch s.Pend.K {
 	case pMulligan:
 		return pick(legal, b.mulligan())
 	case pSwap:

@@ -45,7 +45,7 @@ func greedyVsRandom(t testing.TB, n int, seed0 uint64) (wins [2]int, draws int) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		bots := []engine.Bot{Greedy{}, ai.Random{}}
+		bots := []engine.Bot{NewGreedy(), ai.Random{}}
 		gseat := engine.Seat(g % 2)
 		if gseat == 1 {
 			bots[0], bots[1] = bots[1], bots[0]
@@ -93,25 +93,43 @@ func BenchmarkGreedyDuel(b *testing.B) {
 	tab := mustTable(b)
 	shipped := shippedDecks(b)
 	var buf [256]engine.Action
-	g := Greedy{}
+	g := NewGreedy()
 	rng := engine.NewRNG(1)
 	decisions := 0
+	var obs engine.Observation
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}}, []Deck{shipped[i%5], shipped[(i/5)%5]}, uint64(i))
 		if err != nil {
 			b.Fatal(err)
 		}
-		v := &View{}
 		for !s.Over() {
 			seat := engine.Seat(s.Pend.Seat)
 			l := s.Legal(seat, buf[:0])
-			*v = View{seat: seat, st: s}
-			s.ApplyTrusted(seat, g.Choose(v, l, &rng))
+			obs = s.Observe(seat, obs)
+			s.ApplyTrusted(seat, g.Choose(obs, l, &rng))
 			decisions++
 		}
 	}
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// BenchmarkGreedyPlayOut plays the duels of BenchmarkGreedyDuel through engine.PlayOut, the
+// bots' path everywhere else: each decision observes, then chooses.
+func BenchmarkGreedyPlayOut(b *testing.B) {
+	tab := mustTable(b)
+	shipped := shippedDecks(b)
+	bots := []engine.Bot{NewGreedy(), NewGreedy()}
+	rngs := make([]engine.RNG, 2)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s, err := NewGame(tab, Options{Names: []string{"Ann", "Bob"}}, []Deck{shipped[i%5], shipped[(i/5)%5]}, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rngs[0], rngs[1] = engine.NewRNG(uint64(i)), engine.NewRNG(uint64(i)+1)
+		engine.PlayOut(s, bots, rngs, 0)
+	}
 }
 
 func greedyShards(n int) []Perm {
@@ -351,7 +369,7 @@ func TestGreedyDecisions(t *testing.T) {
 				passOrFirst(t, s)
 			}
 			l := s.Legal(0, nil)
-			got := s.ActionText(0, Greedy{}.Choose(s.Observe(0, nil), l, nil))
+			got := s.ActionText(0, NewGreedy().Choose(s.Observe(0, nil), l, nil))
 			if got != tc.want {
 				var opts []string
 				for _, a := range l {
@@ -376,26 +394,26 @@ func passOrFirst(t *testing.T, s *State) {
 	}
 }
 
-// TestGreedyAllocatesNothing: a decision allocates nothing, in every position of a few
-// greedy duels (Greedy is the search bots' rollout policy).
+// TestGreedyAllocatesNothing: a decision (the observation and the choice) allocates nothing
+// once the buffers are made, in every position of a few greedy duels (Greedy is the search
+// bots' rollout policy).
 func TestGreedyAllocatesNothing(t *testing.T) {
 	tab := mustTable(t)
 	shipped := shippedDecks(t)
 	var buf [256]engine.Action
-	g := Greedy{}
+	g := NewGreedy()
 	rng := engine.NewRNG(1)
 	for game := 0; game < 3; game++ {
 		s, err := NewGame(tab, Options{}, []Deck{shipped[game], shipped[game+1]}, uint64(game))
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := &View{}
+		var obs engine.Observation
 		for n := 0; !s.Over(); n++ {
 			seat := engine.Seat(s.Pend.Seat)
 			l := s.Legal(seat, buf[:0])
-			*v = View{seat: seat, st: s}
 			var a engine.Action
-			if allocs := testing.AllocsPerRun(1, func() { a = g.Choose(v, l, &rng) }); allocs != 0 {
+			if allocs := testing.AllocsPerRun(1, func() { obs = s.Observe(seat, obs); a = g.Choose(obs, l, &rng) }); allocs != 0 {
 				t.Fatalf("game %d, action %d (%s): %v allocations", game, n, s.pendWord(), allocs)
 			}
 			s.ApplyTrusted(seat, a)
@@ -410,7 +428,7 @@ func TestGreedySeesOnlyItsView(t *testing.T) {
 	tab := mustTable(t)
 	shipped := shippedDecks(t)
 	var buf, buf2 [256]engine.Action
-	g := Greedy{}
+	g := NewGreedy()
 	for game := 0; game < 4; game++ {
 		ds := []Deck{shipped[game], shipped[(game+2)%5]}
 		opts := Options{}
@@ -436,6 +454,41 @@ func TestGreedySeesOnlyItsView(t *testing.T) {
 				if b := g.Choose(det.Observe(seat, nil), l2, &rng); b != a {
 					t.Fatalf("game %d action %d (%s): greedy chose %q, but %q in a state determinized from its view",
 						game, n, s.pendWord(), s.ActionText(seat, a), det.ActionText(seat, b))
+				}
+			}
+			s.ApplyTrusted(seat, a)
+		}
+	}
+}
+
+// TestGreedyIgnoresHiddenCards: at every decision of a few duels and a free-for-all, Greedy
+// decides on its observation (a determinization with made-up hidden cards) as it would on
+// the true State: nothing it may not see steers it.
+func TestGreedyIgnoresHiddenCards(t *testing.T) {
+	tab := mustTable(t)
+	shipped := shippedDecks(t)
+	var buf [256]engine.Action
+	g := NewGreedy()
+	for game := 0; game < 6; game++ {
+		ds := []Deck{shipped[game%5], shipped[(game+2)%5]}
+		opts := Options{}
+		if game == 5 {
+			ds, opts = append(ds, shipped[4]), Options{Format: "ffa"}
+		}
+		s, err := NewGame(tab, opts, ds, uint64(70+game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obs engine.Observation
+		for n := 0; !s.Over(); n++ {
+			seat := s.ToMove(nil)[0]
+			l := s.Legal(seat, buf[:0])
+			obs = s.Observe(seat, obs)
+			a := g.Choose(obs, l, nil)
+			if len(l) > 1 {
+				if b := decide(s, int8(seat), l); b != a {
+					t.Fatalf("game %d action %d (%s): greedy chose %q on its observation, %q on the true State",
+						game, n, s.pendWord(), s.ActionText(seat, a), s.ActionText(seat, b))
 				}
 			}
 			s.ApplyTrusted(seat, a)

@@ -9,10 +9,11 @@ import (
 // Block declarations in a free-for-all are simultaneous and revealed together (SN 1.6, 12.3,
 // 15.2; FR §11.2: "les étapes de blocage ... se font en simultané pour tous les joueurs").
 // While the attacked players declare, each one's blocks are known to that player alone: the
-// others' Views and a spectator's show none of them, Determinize does not see them, and their
-// log entries are hidden (HiddenEntries) until every attacked player has confirmed. Which
-// players have confirmed is public, as a player saying "done" at a table is: the View's
-// declaring_blocks and to_move, ToMove, and the "done" entries of the log show it.
+// others' Views and a spectator's show none of them, their observations (observation.go) do
+// not hold them, and their log entries are hidden (HiddenEntries) until every attacked player
+// has confirmed. Which players have confirmed is public, as a player saying "done" at a table
+// is: the View's declaring_blocks and to_move, ToMove, and the "done" entries of the log show
+// it.
 //
 // In a duel and in allied play one side declares (allies as one player, 16.4, who see each
 // other's hands, 16.5), and the declarations are seen as they are made, as the attacked player

@@ -96,7 +96,8 @@ var blockProbes = []string{
 
 // answers is everything seat can learn from the engine now: its View (JSON and text), its
 // legal actions, who is to move, the engine's answer to each probe text (on a copy), the log
-// it sees, and determinized States of its View under fixed random sources.
+// it sees, its observation's key and determinized States of its observation under fixed
+// random sources.
 func (g *blockGame) answers(seat engine.Seat) []string {
 	s := g.s
 	v := s.View(seat)
@@ -113,9 +114,11 @@ func (g *blockGame) answers(seat engine.Seat) []string {
 		out = append(out, fmt.Sprintf("%s: %v", text, err))
 	}
 	out = append(out, fmt.Sprint(g.seen(seat)))
+	obs := s.Observe(seat, nil)
+	out = append(out, fmt.Sprint(obs.Key()))
 	for seed := uint64(1); seed <= 6; seed++ {
 		rng := engine.NewRNG(seed)
-		d := v.(engine.Observation).Determinize(nil, &rng).(*State)
+		d := obs.Determinize(nil, &rng).(*State)
 		out = append(out, fmt.Sprintf("%v %v %v %v", d.O, d.P, d.Pend, d.rng))
 	}
 	return out
@@ -402,7 +405,7 @@ func TestRandomFFABlocksHidden(t *testing.T) {
 					view := s.View(v)
 					js, _ := json.Marshal(view)
 					r := engine.NewRNG(uint64(k))
-					d := view.(engine.Observation).Determinize(nil, &r)
+					d := s.Observe(v, nil).Determinize(nil, &r)
 					if dj, _ := json.Marshal(d.View(v)); string(dj) != string(js) {
 						t.Fatalf("game %d action %d seat %d: the determinized State shows another view:\n%s\n%s", g, k, v, js, dj)
 					}

@@ -36,7 +36,7 @@ func TestViewHidesAndDeterminizes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				dst = v.(engine.Observation).Determinize(dst, &rng)
+				dst = s.Observe(seat, nil).Determinize(dst, &rng)
 				b, _ := json.Marshal(dst.View(seat))
 				if !bytes.Equal(a, b) {
 					t.Fatalf("game %d action %d seat %d: the determinized view differs:\n%s\n%s", g, k, seat, a, b)

@@ -206,7 +206,7 @@ func splitDecks(s string) []string {
 // Bots implements engine.Game: the greedy heuristic, which is also the rollout policy of
 // every search level, with capped rollouts scored by the game's evaluator.
 func (g *Game) Bots() engine.BotKit {
-	greedy := func() engine.Bot { return nexus.Greedy{} }
+	greedy := func() engine.Bot { return nexus.NewGreedy() }
 	return engine.BotKit{Heuristics: []engine.NamedBot{{Name: "greedy", New: greedy}},
 		Light: greedy, Strong: greedy, RolloutCap: rolloutCap, Evaluate: nexus.Evaluator{}}
 }

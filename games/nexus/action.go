@@ -141,25 +141,26 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pPrio:
+		var m memo // the listing changes nothing: counts made for one action hold for the next
 		buf = append(buf, mkA(aPass, 0))
 		for i := 1; i < int(s.NO) && !full(); i++ {
 			o := &s.O[i]
 			if o.Def == 0 || o.Ctrl != seat {
 				continue
 			}
-			if o.Zone == zHand && s.canCast(seat, oid(i)) == "" && !s.dupBefore(oid(i), zHand) {
+			if o.Zone == zHand && s.castable(&m, seat, oid(i)) == "" && !s.dupBefore(oid(i), zHand) {
 				buf = append(buf, mkCast(oid(i)))
 			}
 			if o.Zone == zField {
 				d := &s.tab.Defs[o.Def]
 				for ai := range d.Abs {
-					if d.Abs[ai].Kind == AActive && s.canActivate(seat, oid(i), ai) == "" && !s.dupActive(oid(i), ai) {
+					if d.Abs[ai].Kind == AActive && s.activable(&m, seat, oid(i), ai) == "" && !s.dupActive(&m, oid(i), ai) {
 						buf = append(buf, mkActivate(oid(i), ai, false))
 					}
 				}
 			}
 		}
-		if s.canHero(seat) == "" {
+		if s.heroActivable(&m, seat) == "" {
 			buf = append(buf, mkActivate(0, s.heroAb(seat), true))
 		}
 		return buf
@@ -260,14 +261,14 @@ func (s *State) dupBefore(o oid, z zone) bool {
 
 // dupActive reports whether an earlier card of the same name and controller can activate the
 // same ability: "activate NAME" is then already listed.
-func (s *State) dupActive(o oid, ai int) bool {
+func (s *State) dupActive(m *memo, o oid, ai int) bool {
 	ob := &s.O[o]
 	if ob.Num != 0 {
 		return false // a numbered object has a text of its own: each copy is offered (numbers.go)
 	}
 	for i := 1; i < int(o); i++ {
 		x := &s.O[i]
-		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.canActivate(ob.Ctrl, oid(i), ai) == "" {
+		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.activable(m, ob.Ctrl, oid(i), ai) == "" {
 			return true
 		}
 	}
@@ -342,6 +343,25 @@ func (s *State) pendSpec() (*TSpec, oid, oid) {
 
 func (s *State) untapped(p int8) int { return s.untappedResources(p) }
 
+// memo holds counts that several legality predicates would each make with a walk over the
+// object table. It lives in one call that changes nothing (a listing of legal actions), so
+// a count made once holds for the whole call; the zero value knows nothing. A nil *memo
+// counts every time.
+type memo struct {
+	untapped [MaxSeats]int32 // 1 + a seat's untapped resources; 0: not counted yet
+}
+
+// untappedIn is untapped(p), counted at most once per memo.
+func (s *State) untappedIn(m *memo, p int8) int {
+	if m == nil {
+		return s.untapped(p)
+	}
+	if m.untapped[p] == 0 {
+		m.untapped[p] = int32(s.untapped(p)) + 1
+	}
+	return int(m.untapped[p]) - 1
+}
+
 func (s *State) ownMain(seat int8) bool {
 	return !s.opponents(s.Active, seat) && (s.Phase == phMain1 || s.Phase == phMain2) && s.NS == 0
 }
@@ -366,7 +386,10 @@ func (s *State) topCard() oid {
 	return 0
 }
 
-func (s *State) canCast(seat int8, o oid) string {
+func (s *State) canCast(seat int8, o oid) string { return s.castable(nil, seat, o) }
+
+// castable is canCast with a memo (memo).
+func (s *State) castable(m *memo, seat int8, o oid) string {
 	ob := &s.O[o]
 	if ob.Def == 0 || ob.Zone != zHand || ob.Owner != seat {
 		return "that card is not in your hand"
@@ -387,14 +410,17 @@ func (s *State) canCast(seat int8, o oid) string {
 	default:
 		return "that card can't be requisitioned"
 	}
-	if s.untapped(seat) < int(d.Cost) {
+	if s.untappedIn(m, seat) < int(d.Cost) {
 		return "not enough untapped resources"
 	}
 	it := item{Card: o, Ab: -1, Ctrl: seat}
 	return s.targetsExist(seat, 0, s.itemSpecs(&it), s.topCard())
 }
 
-func (s *State) canActivate(seat int8, o oid, ai int) string {
+func (s *State) canActivate(seat int8, o oid, ai int) string { return s.activable(nil, seat, o, ai) }
+
+// activable is canActivate with a memo (memo).
+func (s *State) activable(m *memo, seat int8, o oid, ai int) string {
 	ob := &s.O[o]
 	if ob.Def == 0 || ob.Zone != zField || ob.Ctrl != seat {
 		return "you control no such card on the field"
@@ -413,7 +439,7 @@ func (s *State) canActivate(seat int8, o oid, ai int) string {
 		return "that ability was already activated this turn"
 	}
 	ab := &d.Abs[ai]
-	if s.untapped(seat) < int(ab.Cost) {
+	if s.untappedIn(m, seat) < int(ab.Cost) {
 		return "not enough untapped resources"
 	}
 	return s.targetsExist(seat, o, ab.Targets, 0)
@@ -442,7 +468,10 @@ func (s *State) heroAb(seat int8) int {
 	return -1
 }
 
-func (s *State) canHero(seat int8) string {
+func (s *State) canHero(seat int8) string { return s.heroActivable(nil, seat) }
+
+// heroActivable is canHero with a memo (memo).
+func (s *State) heroActivable(m *memo, seat int8) string {
 	if s.Pend.K != pPrio || s.Pend.Seat != seat {
 		return "you do not have priority"
 	}
@@ -454,7 +483,7 @@ func (s *State) canHero(seat int8) string {
 		return "your hero's ability was already activated this turn (7.2)"
 	}
 	ab := &s.tab.Defs[s.P[seat].Hero].Abs[ai]
-	if s.untapped(seat) < int(ab.Cost) {
+	if s.untappedIn(m, seat) < int(ab.Cost) {
 		return "not enough untapped resources"
 	}
 	return s.targetsExist(seat, 0, ab.Targets, s.topCard())

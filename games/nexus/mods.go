@@ -195,13 +195,15 @@ func (s *State) equippedIn(field []oid, t oid) bool {
 }
 
 // refresh brings the static and equipment modifiers up to date: contributions that stopped
-// applying are removed (6.7) and new ones start (6.5).
+// applying are removed (6.7) and new ones start (6.5). It reports whether the modifiers
+// settled: its last pass changed nothing, so that a new call on the same objects and
+// modifiers would change nothing either.
 //
 // Sources and targets are both objects on the field. refresh only adds and removes modifiers
 // (points and keywords change, no object changes zone, controller or attachment), so the
 // field is listed once per call and the passes walk that list instead of the whole object
 // table: the same sources and targets, in the same (id) order.
-func (s *State) refresh() {
+func (s *State) refresh() (settled bool) {
 	var fb, cb [maxObj]oid
 	field := s.fieldObjs(fb[:0])
 	creatures := cb[:0] // the targets a static can reach (staticApplies)
@@ -253,9 +255,10 @@ func (s *State) refresh() {
 			}
 		}
 		if !changed {
-			return
+			return true
 		}
 	}
+	return false
 }
 
 func (s *State) hasStatic(src oid, ab uint8, t oid) bool {

@@ -142,13 +142,16 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		return buf
 	case pPrio:
 		var m memo // the listing changes nothing: counts made for one action hold for the next
+		// inHand holds the definitions of seat's cards in hand met so far: dupBefore(o, zHand)
+		// without its walk, as every earlier card it would find is met by this loop first.
+		var inHand defSet
 		buf = append(buf, mkA(aPass, 0))
 		for i := 1; i < int(s.NO) && !full(); i++ {
 			o := &s.O[i]
 			if o.Def == 0 || o.Ctrl != seat {
 				continue
 			}
-			if o.Zone == zHand && s.castable(&m, seat, oid(i)) == "" && !s.dupBefore(oid(i), zHand) {
+			if o.Zone == zHand && !inHand.add(o.Def) && s.castable(&m, seat, oid(i)) == "" {
 				buf = append(buf, mkCast(oid(i)))
 			}
 			if o.Zone == zField {
@@ -204,9 +207,14 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pPay:
+		// seen[used] holds the definitions of the resources listed or skipped so far, by their
+		// used-ability flags: dupBefore(o, zField) without its walk (every earlier object it
+		// would find is a resource of seat, untapped, met by this loop first).
+		var seen [4]defSet
 		for i := 1; i < int(s.NO) && !full(); i++ {
 			o := &s.O[i]
-			if o.Def != 0 && o.Zone == zField && o.Ctrl == seat && s.isResource(oid(i)) && !o.has(fTapped) && !s.dupBefore(oid(i), zField) {
+			if o.Def != 0 && o.Zone == zField && o.Ctrl == seat && s.isResource(oid(i)) && !o.has(fTapped) &&
+				!seen[usedFlags(o)].add(o.Def) {
 				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint16(i), Gen: o.Gen}))
 			}
 		}
@@ -244,6 +252,29 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		return s.blockChanges(seat, buf)
 	}
 	return buf
+}
+
+// defSet is a set of definitions (indexes in Table.Defs, which a uint8 holds).
+type defSet [4]uint64
+
+// add puts d into the set and reports whether it was there already.
+func (ds *defSet) add(d uint8) bool {
+	w, b := d>>6, uint64(1)<<(d&63)
+	had := ds[w]&b != 0
+	ds[w] |= b
+	return had
+}
+
+// usedFlags is o's fUsed0 and fUsed1 as a number from 0 to 3.
+func usedFlags(o *obj) int {
+	n := 0
+	if o.has(fUsed0) {
+		n |= 1
+	}
+	if o.has(fUsed1) {
+		n |= 2
+	}
+	return n
 }
 
 // dupBefore reports whether an earlier object in the same zone and control has the same

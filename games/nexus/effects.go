@@ -190,10 +190,11 @@ func (s *State) legalTarget(you int8, src oid, spec *TSpec, r tref) bool {
 		d := &s.tab.Defs[ob.Def]
 		switch spec.Kind {
 		case KCreature:
-			if ob.Zone != zField || !d.isCreature() || s.kw(oid(r.ID))&Dissimulation != 0 {
+			if ob.Zone != zField || !d.isCreature() {
 				return false
 			}
-			return s.matches(you, src, oid(r.ID), &spec.F)
+			// The filter first: it often refuses at once, where the keywords walk the modifiers.
+			return s.matches(you, src, oid(r.ID), &spec.F) && s.kw(oid(r.ID))&Dissimulation == 0
 		case KRequisition:
 			return ob.Zone == zStack
 		case KGraveCreature:

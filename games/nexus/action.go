@@ -141,24 +141,40 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pPrio:
-		var m memo // the listing changes nothing: counts made for one action hold for the next
+		buf = append(buf, mkA(aPass, 0))
+		// One walk finds seat's cards in hand and objects on the field, in id order, and counts
+		// its untapped resources as untappedResources does. The listing changes nothing, so
+		// the count holds for every card and ability (memo) instead of a walk for each.
+		var ob [maxObj]oid
+		own, untapped := ob[:0], int32(0)
+		for i := 1; i < int(s.NO); i++ {
+			o := &s.O[i]
+			if o.Def == 0 || o.Ctrl != seat || (o.Zone != zHand && o.Zone != zField) {
+				continue
+			}
+			own = append(own, oid(i))
+			if o.Zone == zField && !o.has(fTapped) && s.isResource(oid(i)) {
+				untapped++
+			}
+		}
+		var m memo
+		m.untapped[seat] = untapped + 1
 		// inHand holds the definitions of seat's cards in hand met so far: dupBefore(o, zHand)
 		// without its walk, as every earlier card it would find is met by this loop first.
 		var inHand defSet
-		buf = append(buf, mkA(aPass, 0))
-		for i := 1; i < int(s.NO) && !full(); i++ {
-			o := &s.O[i]
-			if o.Def == 0 || o.Ctrl != seat {
-				continue
+		for _, i := range own {
+			if full() {
+				break
 			}
-			if o.Zone == zHand && !inHand.add(o.Def) && s.castable(&m, seat, oid(i)) == "" {
-				buf = append(buf, mkCast(oid(i)))
+			o := &s.O[i]
+			if o.Zone == zHand && !inHand.add(o.Def) && s.castable(&m, seat, i) == "" {
+				buf = append(buf, mkCast(i))
 			}
 			if o.Zone == zField {
 				d := &s.tab.Defs[o.Def]
 				for ai := range d.Abs {
-					if d.Abs[ai].Kind == AActive && s.activable(&m, seat, oid(i), ai) == "" && !s.dupActive(&m, oid(i), ai) {
-						buf = append(buf, mkActivate(oid(i), ai, false))
+					if d.Abs[ai].Kind == AActive && s.activable(&m, seat, i, ai) == "" && !s.dupActive(&m, i, ai) {
+						buf = append(buf, mkActivate(i, ai, false))
 					}
 				}
 			}

@@ -172,8 +172,6 @@ func (s *State) kwExcept(t, src oid) KW {
 	return kw
 }
 
-func (s *State) equipped(t oid) bool { return s.equippedIn(nil, t) }
-
 // equippedIn reports whether an equipment on the field is attached to t; field lists the
 // objects on the field (in any order: only whether one exists matters), or is nil.
 func (s *State) equippedIn(field []oid, t oid) bool {

@@ -142,24 +142,44 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		return buf
 	case pPrio:
 		buf = append(buf, mkA(aPass, 0))
-		for i := 1; i < int(s.NO) && !full(); i++ {
+		// One walk finds seat's cards in hand and objects on the field, in id order, and counts
+		// its untapped resources as untappedResources does. The listing changes nothing, so
+		// the count holds for every card and ability (memo) instead of a walk for each.
+		var ob [maxObj]oid
+		own, untapped := ob[:0], int32(0)
+		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
-			if o.Def == 0 || o.Ctrl != seat {
+			if o.Def == 0 || o.Ctrl != seat || (o.Zone != zHand && o.Zone != zField) {
 				continue
 			}
-			if o.Zone == zHand && s.canCast(seat, oid(i)) == "" && !s.dupBefore(oid(i), zHand) {
-				buf = append(buf, mkCast(oid(i)))
+			own = append(own, oid(i))
+			if o.Zone == zField && !o.has(fTapped) && s.isResource(oid(i)) {
+				untapped++
+			}
+		}
+		var m memo
+		m.untapped[seat] = untapped + 1
+		// inHand holds the definitions of seat's cards in hand met so far: dupBefore(o, zHand)
+		// without its walk, as every earlier card it would find is met by this loop first.
+		var inHand defSet
+		for _, i := range own {
+			if full() {
+				break
+			}
+			o := &s.O[i]
+			if o.Zone == zHand && !inHand.add(o.Def) && s.castable(&m, seat, i) == "" {
+				buf = append(buf, mkCast(i))
 			}
 			if o.Zone == zField {
 				d := &s.tab.Defs[o.Def]
 				for ai := range d.Abs {
-					if d.Abs[ai].Kind == AActive && s.canActivate(seat, oid(i), ai) == "" && !s.dupActive(oid(i), ai) {
-						buf = append(buf, mkActivate(oid(i), ai, false))
+					if d.Abs[ai].Kind == AActive && s.activable(&m, seat, i, ai) == "" && !s.dupActive(&m, i, ai) {
+						buf = append(buf, mkActivate(i, ai, false))
 					}
 				}
 			}
 		}
-		if s.canHero(seat) == "" {
+		if s.heroActivable(&m, seat) == "" {
 			buf = append(buf, mkActivate(0, s.heroAb(seat), true))
 		}
 		return buf
@@ -203,9 +223,14 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pPay:
+		// seen[used] holds the definitions of the resources listed or skipped so far, by their
+		// used-ability flags: dupBefore(o, zField) without its walk (every earlier object it
+		// would find is a resource of seat, untapped, met by this loop first).
+		var seen [4]defSet
 		for i := 1; i < int(s.NO) && !full(); i++ {
 			o := &s.O[i]
-			if o.Def != 0 && o.Zone == zField && o.Ctrl == seat && s.isResource(oid(i)) && !o.has(fTapped) && !s.dupBefore(oid(i), zField) {
+			if o.Def != 0 && o.Zone == zField && o.Ctrl == seat && s.isResource(oid(i)) && !o.has(fTapped) &&
+				!seen[usedFlags(o)].add(o.Def) {
 				buf = append(buf, mkChoose(tref{K: tkObj, ID: uint16(i), Gen: o.Gen}))
 			}
 		}
@@ -245,6 +270,29 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 	return buf
 }
 
+// defSet is a set of definitions (indexes in Table.Defs, which a uint8 holds).
+type defSet [4]uint64
+
+// add puts d into the set and reports whether it was there already.
+func (ds *defSet) add(d uint8) bool {
+	w, b := d>>6, uint64(1)<<(d&63)
+	had := ds[w]&b != 0
+	ds[w] |= b
+	return had
+}
+
+// usedFlags is o's fUsed0 and fUsed1 as a number from 0 to 3.
+func usedFlags(o *obj) int {
+	n := 0
+	if o.has(fUsed0) {
+		n |= 1
+	}
+	if o.has(fUsed1) {
+		n |= 2
+	}
+	return n
+}
+
 // dupBefore reports whether an earlier object in the same zone and control has the same
 // definition and state, so that its text would be the same answer.
 func (s *State) dupBefore(o oid, z zone) bool {
@@ -260,14 +308,14 @@ func (s *State) dupBefore(o oid, z zone) bool {
 
 // dupActive reports whether an earlier card of the same name and controller can activate the
 // same ability: "activate NAME" is then already listed.
-func (s *State) dupActive(o oid, ai int) bool {
+func (s *State) dupActive(m *memo, o oid, ai int) bool {
 	ob := &s.O[o]
 	if ob.Num != 0 {
 		return false // a numbered object has a text of its own: each copy is offered (numbers.go)
 	}
 	for i := 1; i < int(o); i++ {
 		x := &s.O[i]
-		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.canActivate(ob.Ctrl, oid(i), ai) == "" {
+		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.activable(m, ob.Ctrl, oid(i), ai) == "" {
 			return true
 		}
 	}
@@ -342,6 +390,25 @@ func (s *State) pendSpec() (*TSpec, oid, oid) {
 
 func (s *State) untapped(p int8) int { return s.untappedResources(p) }
 
+// memo holds counts that several legality predicates would each make with a walk over the
+// object table. It lives in one call that changes nothing (a listing of legal actions), so
+// a count made once holds for the whole call; the zero value knows nothing. A nil *memo
+// counts every time.
+type memo struct {
+	untapped [MaxSeats]int32 // 1 + a seat's untapped resources; 0: not counted yet
+}
+
+// untappedIn is untapped(p), counted at most once per memo.
+func (s *State) untappedIn(m *memo, p int8) int {
+	if m == nil {
+		return s.untapped(p)
+	}
+	if m.untapped[p] == 0 {
+		m.untapped[p] = int32(s.untapped(p)) + 1
+	}
+	return int(m.untapped[p]) - 1
+}
+
 func (s *State) ownMain(seat int8) bool {
 	return !s.opponents(s.Active, seat) && (s.Phase == phMain1 || s.Phase == phMain2) && s.NS == 0
 }
@@ -366,7 +433,10 @@ func (s *State) topCard() oid {
 	return 0
 }
 
-func (s *State) canCast(seat int8, o oid) string {
+func (s *State) canCast(seat int8, o oid) string { return s.castable(nil, seat, o) }
+
+// castable is canCast with a memo (memo).
+func (s *State) castable(m *memo, seat int8, o oid) string {
 	ob := &s.O[o]
 	if ob.Def == 0 || ob.Zone != zHand || ob.Owner != seat {
 		return "that card is not in your hand"
@@ -387,14 +457,17 @@ func (s *State) canCast(seat int8, o oid) string {
 	default:
 		return "that card can't be requisitioned"
 	}
-	if s.untapped(seat) < int(d.Cost) {
+	if s.untappedIn(m, seat) < int(d.Cost) {
 		return "not enough untapped resources"
 	}
 	it := item{Card: o, Ab: -1, Ctrl: seat}
 	return s.targetsExist(seat, 0, s.itemSpecs(&it), s.topCard())
 }
 
-func (s *State) canActivate(seat int8, o oid, ai int) string {
+func (s *State) canActivate(seat int8, o oid, ai int) string { return s.activable(nil, seat, o, ai) }
+
+// activable is canActivate with a memo (memo).
+func (s *State) activable(m *memo, seat int8, o oid, ai int) string {
 	ob := &s.O[o]
 	if ob.Def == 0 || ob.Zone != zField || ob.Ctrl != seat {
 		return "you control no such card on the field"
@@ -413,7 +486,7 @@ func (s *State) canActivate(seat int8, o oid, ai int) string {
 		return "that ability was already activated this turn"
 	}
 	ab := &d.Abs[ai]
-	if s.untapped(seat) < int(ab.Cost) {
+	if s.untappedIn(m, seat) < int(ab.Cost) {
 		return "not enough untapped resources"
 	}
 	return s.targetsExist(seat, o, ab.Targets, 0)
@@ -442,7 +515,10 @@ func (s *State) heroAb(seat int8) int {
 	return -1
 }
 
-func (s *State) canHero(seat int8) string {
+func (s *State) canHero(seat int8) string { return s.heroActivable(nil, seat) }
+
+// heroActivable is canHero with a memo (memo).
+func (s *State) heroActivable(m *memo, seat int8) string {
 	if s.Pend.K != pPrio || s.Pend.Seat != seat {
 		return "you do not have priority"
 	}
@@ -454,7 +530,7 @@ func (s *State) canHero(seat int8) string {
 		return "your hero's ability was already activated this turn (7.2)"
 	}
 	ab := &s.tab.Defs[s.P[seat].Hero].Abs[ai]
-	if s.untapped(seat) < int(ab.Cost) {
+	if s.untappedIn(m, seat) < int(ab.Cost) {
 		return "not enough untapped resources"
 	}
 	return s.targetsExist(seat, 0, ab.Targets, s.topCard())

@@ -197,6 +197,16 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 	var cbuf [16]class
 	classes := cbuf[:0]
 	var b1, b2 [16]oid
+	// free: seat's objects on the field that block nothing, in id order. What the inner loop
+	// asks of a blocker besides (blockerCheck) depends on the attacker; this part does not,
+	// and nothing here changes the objects, so one list serves every attacker.
+	var fb [maxObj]oid
+	free := fb[:0]
+	for b := 1; b < int(s.NO); b++ {
+		if bo := &s.O[b]; bo.Def != 0 && bo.Zone == zField && bo.Blocking == 0 && bo.Ctrl == seat {
+			free = append(free, oid(b))
+		}
+	}
 	for a := 1; a < int(s.NO); a++ {
 		at := oid(a)
 		if !s.O[a].has(fAttacking) || s.O[a].Zone != zField || !s.attackedBy(seat, at) || (half != 0 && at != half) {
@@ -224,14 +234,14 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 			ci = len(classes) - 1
 		}
 		menace := s.kw(at)&Menace != 0
-		for b := 1; b < int(s.NO); b++ {
+		for _, b := range free {
 			bo := &s.O[b]
-			if bo.Blocking != 0 || bo.Ctrl != seat || s.blockerCheck(seat, at, oid(b)) != "" {
+			if s.blockerCheck(seat, at, b) != "" {
 				continue
 			}
 			kind, h := aBlock, 0
-			if !s.menaceMet(at, seat, false, oid(b)) {
-				if len(mine) > 0 || !menace || s.kw(oid(b))&Menace != 0 || s.othersBlock(at, seat) || !s.secondBlocker(seat, at, oid(b)) {
+			if !s.menaceMet(at, seat, false, b) {
+				if len(mine) > 0 || !menace || s.kw(b)&Menace != 0 || s.othersBlock(at, seat) || !s.secondBlocker(seat, at, b) {
 					continue
 				}
 				kind, h = aBlockHalf, 1
@@ -244,7 +254,7 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 				}
 				seen[d>>6] |= 1 << (d & 63)
 			}
-			buf = append(buf, mkBlock(kind, at, oid(b)))
+			buf = append(buf, mkBlock(kind, at, b))
 			if limit > 0 && len(buf) >= limit {
 				return buf
 			}

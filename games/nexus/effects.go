@@ -190,10 +190,11 @@ func (s *State) legalTarget(you int8, src oid, spec *TSpec, r tref) bool {
 		d := &s.tab.Defs[ob.Def]
 		switch spec.Kind {
 		case KCreature:
-			if ob.Zone != zField || !d.isCreature() || s.kw(oid(r.ID))&Dissimulation != 0 {
+			if ob.Zone != zField || !d.isCreature() {
 				return false
 			}
-			return s.matches(you, src, oid(r.ID), &spec.F)
+			// The filter first: it often refuses at once, where the keywords walk the modifiers.
+			return s.matches(you, src, oid(r.ID), &spec.F) && s.kw(oid(r.ID))&Dissimulation == 0
 		case KRequisition:
 			return ob.Zone == zStack
 		case KGraveCreature:
@@ -233,13 +234,29 @@ func (s *State) candidates(you int8, src oid, spec *TSpec, below oid, buf []tref
 		}
 		return buf
 	}
+	z := targetZone(spec.Kind)
 	for i := 1; i < int(s.NO); i++ {
+		if s.O[i].Zone != z {
+			continue // legalTarget would refuse it
+		}
 		r := tref{K: tkObj, ID: uint16(i), Gen: s.O[i].Gen}
 		if s.legalTarget(you, src, spec, r) {
 			buf = append(buf, r)
 		}
 	}
 	return buf
+}
+
+// targetZone is the zone an object must be in to be a legal target of kind k (legalTarget),
+// zNone for the kinds that target no object on a table walk.
+func targetZone(k TKind) zone {
+	switch k {
+	case KCreature:
+		return zField
+	case KGraveCreature:
+		return zGrave
+	}
+	return zNone
 }
 
 func (s *State) isRequisition(o oid) bool {
@@ -252,9 +269,19 @@ func (s *State) isRequisition(o oid) bool {
 	return false
 }
 
+// hasCandidate reports whether spec has a legal target: candidates, stopping at the first.
 func (s *State) hasCandidate(you int8, src oid, spec *TSpec, below oid) bool {
-	var buf [maxObj]tref
-	return len(s.candidates(you, src, spec, below, buf[:0])) > 0
+	if spec.Kind == KPlayer || spec.Kind == KRequisition {
+		var buf [MaxSeats]tref // at most a target per seat, or the one item below
+		return len(s.candidates(you, src, spec, below, buf[:0])) > 0
+	}
+	z := targetZone(spec.Kind)
+	for i := 1; i < int(s.NO); i++ {
+		if s.O[i].Zone == z && s.legalTarget(you, src, spec, tref{K: tkObj, ID: uint16(i), Gen: s.O[i].Gen}) {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- effect execution

@@ -108,18 +108,31 @@ func (s *State) regenerate(o oid) {
 
 // staticApplies reports whether static ability ab of source src applies to creature t.
 func (s *State) staticApplies(src oid, ab *Ab, t oid) bool {
-	so, to := &s.O[src], &s.O[t]
+	to := &s.O[t]
 	if to.Zone != zField || !s.tab.Defs[to.Def].isCreature() {
 		return false
 	}
+	return s.staticReaches(nil, src, ab, t)
+}
+
+// staticReaches is staticApplies for a creature t on the field. field lists the objects on
+// the field, or is nil (matchesIn).
+func (s *State) staticReaches(field []oid, src oid, ab *Ab, t oid) bool {
+	so := &s.O[src]
 	if ab.Kind == AEquipped {
 		return so.Attached == t
 	}
-	return s.matches(so.Ctrl, src, t, &ab.Subject.F)
+	return s.matchesIn(field, so.Ctrl, src, t, &ab.Subject.F)
 }
 
 // matches checks a filter for creature t from the point of view of player you and source src.
 func (s *State) matches(you int8, src, t oid, f *Filter) bool {
+	return s.matchesIn(nil, you, src, t, f)
+}
+
+// matchesIn is matches given the objects on the field when the caller has listed them
+// (fieldObjs), else nil: "equipped" then walks that list instead of the whole object table.
+func (s *State) matchesIn(field []oid, you int8, src, t oid, f *Filter) bool {
 	to := &s.O[t]
 	if f.You && to.Ctrl != you {
 		return false
@@ -133,7 +146,7 @@ func (s *State) matches(you int8, src, t oid, f *Filter) bool {
 	if f.Token && !to.has(fToken) {
 		return false
 	}
-	if f.Equipped && !s.equipped(t) {
+	if f.Equipped && !s.equippedIn(field, t) {
 		return false
 	}
 	if f.KW != 0 && s.kwExcept(t, src)&f.KW != f.KW {
@@ -159,7 +172,17 @@ func (s *State) kwExcept(t, src oid) KW {
 	return kw
 }
 
-func (s *State) equipped(t oid) bool {
+// equippedIn reports whether an equipment on the field is attached to t; field lists the
+// objects on the field (in any order: only whether one exists matters), or is nil.
+func (s *State) equippedIn(field []oid, t oid) bool {
+	if field != nil {
+		for _, i := range field {
+			if o := &s.O[i]; o.Attached == t && s.tab.Defs[o.Def].Type == TEquipment {
+				return true
+			}
+		}
+		return false
+	}
 	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
 		if o.Def != 0 && o.Zone == zField && o.Attached == t && s.tab.Defs[o.Def].Type == TEquipment {
@@ -170,8 +193,23 @@ func (s *State) equipped(t oid) bool {
 }
 
 // refresh brings the static and equipment modifiers up to date: contributions that stopped
-// applying are removed (6.7) and new ones start (6.5).
-func (s *State) refresh() {
+// applying are removed (6.7) and new ones start (6.5). It reports whether the modifiers
+// settled: its last pass changed nothing, so that a new call on the same objects and
+// modifiers would change nothing either.
+//
+// Sources and targets are both objects on the field. refresh only adds and removes modifiers
+// (points and keywords change, no object changes zone, controller or attachment), so the
+// field is listed once per call and the passes walk that list instead of the whole object
+// table: the same sources and targets, in the same (id) order.
+func (s *State) refresh() (settled bool) {
+	var fb, cb [maxObj]oid
+	field := s.fieldObjs(fb[:0])
+	creatures := cb[:0] // the targets a static can reach (staticApplies)
+	for _, o := range field {
+		if s.def(o).isCreature() {
+			creatures = append(creatures, o)
+		}
+	}
 	for pass := 0; pass < 3; pass++ {
 		changed := false
 		for i := int(s.NM) - 1; i >= 0; i-- {
@@ -190,11 +228,8 @@ func (s *State) refresh() {
 				changed = true
 			}
 		}
-		for src := 1; src < int(s.NO); src++ {
+		for _, src := range field {
 			so := &s.O[src]
-			if so.Def == 0 || so.Zone != zField {
-				continue
-			}
 			d := &s.tab.Defs[so.Def]
 			if !d.HasStatic {
 				continue
@@ -207,20 +242,21 @@ func (s *State) refresh() {
 				if d.Type != TEquipment && ab.Kind == AEquipped {
 					continue
 				}
-				for t := 1; t < int(s.NO); t++ {
-					if s.O[t].Zone != zField || !s.staticApplies(oid(src), ab, oid(t)) || s.hasStatic(oid(src), uint8(ai), oid(t)) {
+				for _, t := range creatures {
+					if !s.staticReaches(field, src, ab, t) || s.hasStatic(src, uint8(ai), t) {
 						continue
 					}
-					s.addMod(mod{Tgt: oid(t), TGen: s.O[t].Gen, Src: oid(src), SGen: so.Gen, SAb: uint8(ai),
+					s.addMod(mod{Tgt: t, TGen: s.O[t].Gen, Src: src, SGen: so.Gen, SAb: uint8(ai),
 						DS: ab.DS, DE: ab.DE, KW: ab.KW, Dur: DurStatic})
 					changed = true
 				}
 			}
 		}
 		if !changed {
-			return
+			return true
 		}
 	}
+	return false
 }
 
 func (s *State) hasStatic(src oid, ab uint8, t oid) bool {

@@ -397,6 +397,17 @@ func (s *State) top(p int8, z zone) oid {
 	return best
 }
 
+// fieldObjs appends the objects on the field, in id order (an object with no definition is
+// never on the field).
+func (s *State) fieldObjs(buf []oid) []oid {
+	for i := 1; i < int(s.NO); i++ {
+		if o := &s.O[i]; o.Def != 0 && o.Zone == zField {
+			buf = append(buf, oid(i))
+		}
+	}
+	return buf
+}
+
 func (s *State) count(p int8, z zone) int {
 	n := 0
 	for i := 1; i < int(s.NO); i++ {

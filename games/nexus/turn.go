@@ -441,7 +441,11 @@ func (s *State) playerWounds() {
 
 func (s *State) stateChecks() {
 	s.Check = false
-	s.refresh()
+	// What refresh reads: the objects' zones, generations, definitions, controllers,
+	// attachments and token flags, and the modifiers. Of what follows only the zone changes
+	// (a player losing, deaths, loose equipment) touch those; the rest changes blocks, points
+	// and life. settled stays true while a second refresh at the end would change nothing.
+	settled := s.refresh()
 	// 12.5(c): a blocker without Alteration stops blocking an attacker with Alteration.
 	if s.Phase == phCombat && s.Step >= stBlockers {
 		for b := 1; b < int(s.NO); b++ {
@@ -470,6 +474,7 @@ func (s *State) stateChecks() {
 	for p := int8(0); p < s.N; p++ {
 		if !s.P[p].Lost && *s.lifeOf(p) <= 0 {
 			s.lose(p)
+			settled = false // the cards of an eliminated player leave (14.4)
 		}
 	}
 	if s.Done {
@@ -495,6 +500,7 @@ func (s *State) stateChecks() {
 	}
 	if len(dying) > 0 {
 		s.die(dying)
+		settled = false
 	}
 	for i := 1; i < int(s.NO); i++ {
 		o := &s.O[i]
@@ -502,10 +508,13 @@ func (s *State) stateChecks() {
 			c := o.Attached
 			if c == 0 || s.O[c].Zone != zField || !s.tab.Defs[s.O[c].Def].isCreature() {
 				s.move(oid(i), zGrave)
+				settled = false
 			}
 		}
 	}
-	s.refresh()
+	if !settled {
+		s.refresh()
+	}
 }
 
 // lose marks p (in allied play, p's team) as having lost, and ends the game or removes the

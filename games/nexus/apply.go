@@ -163,6 +163,11 @@ func (s *State) explain(seat int8, a engine.Action) string {
 		if aArg(a)&^3 != 0 {
 			return "malformed action"
 		}
+		if r.K != tkPlayer && int(r.ID) >= int(s.NO) {
+			// An id past the table names no object: refused below as an empty slot is, with the
+			// same words, so the table's size tells nothing.
+			r.ID = 0
+		}
 		switch s.Pend.K {
 		case pFirst:
 			if r.K != tkPlayer || int(r.ID) >= int(s.N) || s.P[r.ID].Lost {
@@ -195,8 +200,11 @@ func (s *State) explain(seat int8, a engine.Action) string {
 			}
 			return ""
 		case pPay:
+			if r.K != tkObj {
+				return "choose an untapped resource you control"
+			}
 			o := &s.O[r.ID]
-			if r.K != tkObj || o.Def == 0 || o.Zone != zField || o.Ctrl != seat || !s.isResource(oid(r.ID)) {
+			if o.Def == 0 || o.Zone != zField || o.Ctrl != seat || !s.isResource(oid(r.ID)) {
 				return "choose an untapped resource you control"
 			}
 			if o.has(fTapped) {

@@ -100,6 +100,10 @@ func checkVerdicts(t *testing.T, s *State, rng *engine.RNG, extra []engine.Actio
 			sample = append(sample, shapes[rng.Intn(len(shapes))])
 		}
 		sample = append(sample, engine.Action(rng.Uint64()), engine.Action(uint32(rng.Intn(16))<<28|uint32(rng.Intn(int(s.NO)+2))))
+		// Ids past the object table, whatever its size: refused, never read.
+		for _, id := range []uint32{uint32(len(s.O)), idMask} {
+			sample = append(sample, engine.Action(uint32(rng.Intn(16))<<28|uint32(rng.Intn(8))<<idBits|id))
+		}
 		for _, a := range sample {
 			if listed[a] {
 				continue

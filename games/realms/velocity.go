@@ -10,7 +10,7 @@ import "starnexus/engine"
 // outposts first and valuable bases next, finishes an opponent it can kill, and keeps its
 // authority in mind: when it runs low it prefers outposts, authority and defensive options.
 //
-// It reads only the View it is given, through exported methods (view.go, view_bot.go); for
+// It reads only the Observation it is given, through exported methods (view_bot.go); for
 // the multiplayer hand-offs (Hydra gifts, Emperor passes) it defers to Greedy.
 type Velocity struct{}
 
@@ -19,7 +19,7 @@ func (Velocity) Name() string { return "velocity" }
 
 // velo is one decision's context.
 type velo struct {
-	v        *View
+	v        *Observation
 	cat      *Catalog
 	me       engine.Seat
 	auth     int              // own authority
@@ -30,7 +30,7 @@ type velo struct {
 	faction  [numFactions]int // bought cards owned, by faction
 }
 
-func newVelo(v *View) velo {
+func newVelo(v *Observation) velo {
 	c := velo{v: v, cat: v.Catalog(), me: v.Seat(), foe: 1 << 20}
 	c.auth = v.Authority(c.me)
 	n := v.NumSeats()
@@ -53,7 +53,7 @@ func (c *velo) count() {
 		return
 	}
 	c.counted = true
-	var owned [256]uint8
+	var owned [256]int
 	c.v.CountOwned(c.me, &owned)
 	for id := 1; id <= c.cat.NumIDs(); id++ {
 		k := owned[id]
@@ -91,7 +91,7 @@ func (b Velocity) Choose(ev engine.Observation, legal []engine.Action, rng *engi
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	v := ev.(*View)
+	v := ev.(*Observation)
 	if v.PendingOp() == OpNone {
 		for _, a := range legal {
 			if kindOf(a) == actPlay {

@@ -83,3 +83,14 @@ func BenchmarkCloneAlloc(b *testing.B) {
 	}
 	_ = dst
 }
+
+// BenchmarkObserve refills a seat's observation, as a driver does before every decision.
+func BenchmarkObserve(b *testing.B) {
+	s := benchMid(b)
+	obs := s.Observe(0, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		obs = s.Observe(0, obs)
+	}
+}

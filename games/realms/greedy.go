@@ -48,7 +48,7 @@ func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine
 			if nOf(a) > 0 {
 				// Raid: damage that leaves the base standing, only with all the Combat, and
 				// after any base that can be destroyed.
-				if nOf(a) != int(v.p[v.seat].Combat) {
+				if nOf(a) != int(v.p[v.seat].pub.Combat) {
 					continue
 				}
 				val -= 50
@@ -64,7 +64,7 @@ func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine
 			end = a
 		case actGive:
 			// Hand what would be lost at the end of the turn to a teammate still playing.
-			p := &v.p[v.seat]
+			p := v.p[v.seat].pub
 			if (zoneOf(a) == poolTrade && nOf(a) == int(p.Trade)) || (zoneOf(a) == poolCombat && nOf(a) == int(p.Combat)) {
 				give = a
 			}
@@ -187,7 +187,7 @@ func optionValue(v *Observation, ab Ability) float64 {
 			val += n * 0.4
 		case OpDraw:
 			if e.Per == PerPlayed {
-				n *= float64(v.p[v.seat].Played[0]) // Blob World counts Blob cards
+				n *= float64(v.p[v.seat].pub.Played[0]) // Blob World counts Blob cards
 			}
 			val += n * 2.5
 		case OpDrawDiscard: // SR 7.2: cycling a weak card is worth a little

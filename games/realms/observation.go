@@ -7,76 +7,133 @@ import (
 )
 
 // Observation is what one seat knows of a game of Star Realms (engine.Observation, SR 11.1):
-// the public table, every player's pools, counts and public zones, the hands the seat may see,
-// and, as multisets whose order only package engine can read (engine.Bag), each other
-// player's hand and deck together, a seen player's deck and the trade deck.
+// the public table, every player's authority, pools and counts, its public zones, the hands
+// the seat may see, and, as multisets whose order only package engine can read (engine.Bag),
+// each other player's hand and deck together, a seen player's deck and the trade deck.
 //
-// It is filled by an allow-list and holds no State: a pointer to the State's table (the
-// public part of its header), copies of each player's public scalars, and slices of the
-// public zones capped at their length, so that none can be resliced into hidden cards.
-// Filling it copies a few scalars per seat and sets pointers; it never loops over cards. It
-// is valid until the State it was made from next changes (engine.Observation).
+// It is filled by an allow-list and holds no State and no player: a pointer to the State's
+// table (the public part of its header), a pointer to each player's seatTable (its public
+// scalars), and slices of the public zones capped at their length, so that none can be
+// resliced into hidden cards. Filling it sets pointers and slices and never loops over cards;
+// refilled from the same State, it leaves the slices of the zones whose counts did not change.
+// It is valid until the State it was made from next changes (engine.Observation).
 type Observation struct {
 	seat  engine.Seat
 	t     *table
 	marks marks
 	n     uint8 // seats filled in p
+	fmt   uint8 // the format p was filled in (which hands are seen)
 	p     [MaxSeats]seatObs
 	trade engine.Bag[CardID] // the trade deck
 }
 
 // seatObs is what the observing seat knows of one player.
 type seatObs struct {
-	Authority int32
-	seatTable
-	seen    bool     // the observer sees this player's hand
-	hand    []CardID // the hand when seen, else nil
+	pub *seatTable
+	// made is what the slices below were made from: the zone counts packed, or stale when
+	// they must be made anew (a zone in the big zones, an observation of another State).
+	made uint64
+	seen bool     // the observer sees this player's hand
+	hand []CardID // the hand when seen, else nil
+	// discard and play are the discard pile and the play area.
 	discard []CardID
 	play    []inPlay
 	// unseen is the hand and the deck together when the hand is not seen, else the deck.
 	unseen engine.Bag[CardID]
 }
 
+// stale is a seatObs.made that no counts make (a hand of 0xffff cards, past what a game
+// holds), so that the slices are made anew.
+const stale = ^uint64(0)
+
+// packed is the zone counts as one word.
+func (z *zoneCounts) packed() uint64 {
+	return uint64(z.HandN) | uint64(z.DeckN)<<16 | uint64(z.DiscN)<<32 | uint64(z.PlayN)<<48
+}
+
 // Observe implements engine.State: seat's observation (engine.Spectator: the public one),
 // in dst when dst is an Observation of this package. It allocates only for a nil or foreign
 // dst.
+//
+// It runs before every decision of every bot, so it does the least it can: refilled from the
+// State it was made from for the same seat, it keeps the slices of each player whose zones
+// are still in their arrays with unchanged counts, which hold the same cards.
 func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observation {
 	o, ok := dst.(*Observation)
 	if !ok || o == nil {
 		o = new(Observation)
 	}
-	o.seat = seat
-	o.t = &s.table
+	n := s.NSeats
+	if o.t != &s.table || o.seat != seat || o.n != n || o.fmt != s.Fmt {
+		o.reset(s, seat)
+	}
 	o.marks = s.marks
-	n := int(s.NSeats)
-	if int(o.n) > n {
-		clear(o.p[n:o.n]) // drop the zones of a State with more seats
-	}
-	o.n = s.NSeats
-	// Only Raid and Hydra let a seat see another's hand (canSeeHand).
-	shared := s.Fmt == fmtRaid || s.Fmt == fmtHydra
-	for i := 0; i < n; i++ {
-		p := &s.P[i]
-		q := &o.p[i]
-		q.Authority = p.Authority
-		q.seatTable = p.seatTable
-		hand, own, play := p.Hand[:], p.Own[:], p.Play[:]
-		if p.big != 0 {
-			hand, own, play = s.handBuf(p), s.ownBuf(p), s.playBuf(p)
+	if s.Fmt == fmtRaid || s.Fmt == fmtHydra {
+		// Only Raid and Hydra let a seat see another's hand (canSeeHand), and there it
+		// depends on the roles and teams too.
+		for i := range o.p[:n] {
+			if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() || q.seen != s.canSeeHand(seat, engine.Seat(i)) {
+				s.observeZones(q, p, seat)
+			}
 		}
-		q.discard = own[len(own)-int(p.DiscN) : len(own) : len(own)]
-		q.play = play[:p.PlayN:p.PlayN]
-		deck, h := own[:p.DeckN], hand[:p.HandN]
-		if engine.Seat(i) == seat || (shared && s.canSeeHand(seat, engine.Seat(i))) {
-			q.seen, q.hand = true, h[:len(h):len(h)]
-			engine.SetBag(&q.unseen, deck, nil)
-		} else {
-			q.seen, q.hand = false, nil
-			engine.SetBag(&q.unseen, h, deck)
+	} else {
+		for i := range o.p[:n] {
+			if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() {
+				s.observeZones(q, p, seat)
+			}
 		}
 	}
-	engine.SetBag(&o.trade, s.TradeDeck[:s.TradeN], nil)
+	if o.trade.Len() != int(s.TradeN) {
+		engine.SetBag(&o.trade, s.TradeDeck[:s.TradeN], nil)
+	}
 	return o
+}
+
+// reset starts o afresh for seat's observation of s.
+//
+//go:noinline
+func (o *Observation) reset(s *State, seat engine.Seat) {
+	clear(o.p[:])
+	for i := range o.p {
+		o.p[i].made = stale
+	}
+	o.seat, o.t, o.n, o.fmt = seat, &s.table, s.NSeats, s.Fmt
+	engine.SetBag(&o.trade, s.TradeDeck[:s.TradeN], nil)
+}
+
+// observeZones makes the slices of p's zones that q holds for seat, those whose counts
+// changed since q.made.
+func (s *State) observeZones(q *seatObs, p *player, seat engine.Seat) {
+	seen := engine.Seat(p.seat) == seat || s.canSeeHand(seat, engine.Seat(p.seat))
+	made := p.zoneCounts.packed()
+	changed := q.made ^ made
+	if seen != q.seen {
+		changed = stale
+	}
+	q.pub = &p.seatTable
+	q.made, q.seen = made, seen
+	hand, own, play := p.Hand[:], p.Own[:], p.Play[:]
+	if p.big != 0 {
+		hand, own, play = s.handBuf(p), s.ownBuf(p), s.playBuf(p)
+		q.made, changed = stale, stale // a big zone may move while its count stays
+	}
+	if changed&0xffff_0000_0000 != 0 {
+		q.discard = own[len(own)-int(p.DiscN) : len(own) : len(own)]
+	}
+	if changed>>48 != 0 {
+		q.play = play[:p.PlayN:p.PlayN]
+	}
+	if changed&0xffff_ffff == 0 {
+		return
+	}
+	deck, h := own[:p.DeckN], hand[:p.HandN]
+	if seen {
+		q.hand = h[:len(h):len(h)]
+		engine.SetBag(&q.unseen, deck, nil)
+	} else {
+		q.hand = nil
+		engine.SetBag(&q.unseen, h, deck)
+	}
 }
 
 // canSeeHand reports whether viewer may see seat's hand (SR 11.1): its own; Raid Elites see
@@ -118,16 +175,15 @@ func (o *Observation) Determinize(dst engine.State, rng *engine.RNG) engine.Stat
 	for i := 0; i < n; i++ {
 		q := &o.p[i]
 		p := &d.P[i]
-		p.Authority = q.Authority
-		p.seatTable = q.seatTable
+		p.seatTable = *q.pub
 		p.seat, p.big = uint8(i), 0
 		hand, own, play := p.Hand[:], p.Own[:], p.Play[:]
-		hn, dn, xn := int(q.HandN), int(q.DeckN), int(q.DiscN)
-		if hn > len(hand) || dn+xn > len(own) || int(q.PlayN) > len(play) {
-			hand, own, play = d.bigBufs(p, hn, dn+xn, int(q.PlayN))
+		hn, dn, xn, pn := int(p.HandN), int(p.DeckN), int(p.DiscN), int(p.PlayN)
+		if hn > len(hand) || dn+xn > len(own) || pn > len(play) {
+			hand, own, play = d.bigBufs(p, hn, dn+xn, pn)
 		}
 		copy(play, q.play)
-		clear(play[q.PlayN:])
+		clear(play[pn:])
 		copy(own[len(own)-xn:], q.discard)
 		clear(own[dn : len(own)-xn])
 		if q.seen {
@@ -212,11 +268,12 @@ func (o *Observation) Key() engine.InfoKey {
 	h.Add(t.RowsUsed[1])
 	for i := 0; i < int(o.n); i++ {
 		q := &o.p[i]
-		h.Add(uint64(uint32(q.Authority)) | uint64(uint16(q.Trade))<<32 | uint64(uint16(q.Combat))<<48)
-		h.Add(uint64(q.HandN) | uint64(q.DeckN)<<16 | uint64(q.DiscN)<<32 | uint64(q.PlayN)<<48)
-		h.Add(uint64(q.NextShipTop) | uint64(q.PendingDiscard)<<8 | uint64(b2u(q.Defeated))<<16 | uint64(b2u(q.seen))<<17 |
-			uint64(q.NextCardTop)<<24 | uint64(q.NextCardHand)<<32 | uint64(q.ScrappedTurn)<<40)
-		h.Add(pack(q.Played[:]))
+		p := q.pub
+		h.Add(uint64(uint32(p.Authority)) | uint64(uint16(p.Trade))<<32 | uint64(uint16(p.Combat))<<48)
+		h.Add(uint64(p.HandN) | uint64(p.DeckN)<<16 | uint64(p.DiscN)<<32 | uint64(p.PlayN)<<48)
+		h.Add(uint64(p.NextShipTop) | uint64(p.PendingDiscard)<<8 | uint64(b2u(p.Defeated))<<16 | uint64(b2u(q.seen))<<17 |
+			uint64(p.NextCardTop)<<24 | uint64(p.NextCardHand)<<32 | uint64(p.ScrappedTurn)<<40)
+		h.Add(pack(p.Played[:]))
 		if q.seen {
 			// A hand is a set of cards to its owner (the View sorts it).
 			var hand engine.Bag[CardID]

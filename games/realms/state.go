@@ -69,30 +69,23 @@ type inPlay struct {
 // indexes the arrays. A player holds no pointer, so that copying players is a plain memory
 // copy and the garbage collector never scans them.
 //
-// Its public scalars (Authority and seatTable) come first: an Observation copies them, and
-// refers to the public zones (hand when seen, discard pile, play area) by capped slices.
-// Authority stays out of seatTable so that seatTable aligns on 2 bytes and the player keeps
-// its 384 bytes.
+// Its public scalars come first, in a seatTable, which an Observation points to; the
+// Observation refers to the public zones (the hand when seen, the discard pile, the play
+// area) by slices capped at their length.
 type player struct {
-	Authority int32
 	seatTable
 	Hand [maxHand]CardID
 	Own  [maxOwn]CardID
 	Play [maxPlay]inPlay
-
-	seat uint8 // this player's index in State.P, where its big zones are found
-	big  uint8 // bit set of the zones (bigHand, bigOwn, bigPlay) that live in State.big
 }
 
-// seatTable is what every seat knows of one player besides its Authority: pools, zone
-// counts and the counts of this turn.
+// seatTable is what every seat knows of one player but its cards: authority, pools, zone
+// counts and the counts of this turn. Its 32 bytes and the zones make a player of 384.
 type seatTable struct {
-	Trade       int16
-	Combat      int16
-	HandN       uint16
-	DeckN       uint16
-	DiscN       uint16
-	PlayN       uint16
+	Authority int32
+	Trade     int16
+	Combat    int16
+	zoneCounts
 	NextShipTop uint8
 	// PendingDiscard counts cards this player must discard when its next turn starts (the
 	// discard_at_turn_start option, SR 4.13).
@@ -105,6 +98,17 @@ type seatTable struct {
 	// this player scrapped from hand or discard pile this turn (The Incinerator). They, and
 	// PendingDiscard, end the game with a fault past 255 (addCount).
 	NextCardTop, NextCardHand, ScrappedTurn uint8
+
+	seat uint8 // this player's index in State.P, where its big zones are found
+	big  uint8 // bit set of the zones (bigHand, bigOwn, bigPlay) that live in State.big
+}
+
+// zoneCounts are the sizes of a player's zones.
+type zoneCounts struct {
+	HandN uint16
+	DeckN uint16
+	DiscN uint16
+	PlayN uint16
 }
 
 // Zones of a player that can move to State.big.

@@ -40,21 +40,21 @@ func (o *Observation) Authority(seat engine.Seat) int {
 	if o.t.Fmt == fmtHydra {
 		for i := 0; i < int(o.t.NSeats); i++ {
 			if o.t.Team[i] == o.t.Team[seat] {
-				return int(o.p[i].Authority)
+				return int(o.p[i].pub.Authority)
 			}
 		}
 	}
-	return int(o.p[seat].Authority)
+	return int(o.p[seat].pub.Authority)
 }
 
 // Trade is a seat's Trade pool (public: it is counted on the table).
-func (o *Observation) Trade(seat engine.Seat) int { return int(o.p[seat].Trade) }
+func (o *Observation) Trade(seat engine.Seat) int { return int(o.p[seat].pub.Trade) }
 
 // Combat is a seat's Combat pool.
-func (o *Observation) Combat(seat engine.Seat) int { return int(o.p[seat].Combat) }
+func (o *Observation) Combat(seat engine.Seat) int { return int(o.p[seat].pub.Combat) }
 
 // Defeated reports whether a seat is out of the game.
-func (o *Observation) Defeated(seat engine.Seat) bool { return o.p[seat].Defeated }
+func (o *Observation) Defeated(seat engine.Seat) bool { return o.p[seat].pub.Defeated }
 
 // Team is a seat's team number from 1 in formats with teams, else 0.
 func (o *Observation) Team(seat engine.Seat) int {
@@ -75,10 +75,10 @@ func (o *Observation) CanSeeHand(seat engine.Seat) bool { return o.p[seat].seen 
 func (o *Observation) Hand(seat engine.Seat) []CardID { return o.p[seat].hand }
 
 // HandCount is the number of cards in a seat's hand.
-func (o *Observation) HandCount(seat engine.Seat) int { return int(o.p[seat].HandN) }
+func (o *Observation) HandCount(seat engine.Seat) int { return int(o.p[seat].pub.HandN) }
 
 // DeckCount is the number of cards in a seat's deck.
-func (o *Observation) DeckCount(seat engine.Seat) int { return int(o.p[seat].DeckN) }
+func (o *Observation) DeckCount(seat engine.Seat) int { return int(o.p[seat].pub.DeckN) }
 
 // Discard is a seat's discard pile (public, SR 2.5).
 func (o *Observation) Discard(seat engine.Seat) []CardID { return o.p[seat].discard }
@@ -140,7 +140,7 @@ func (o *Observation) PlayedThisTurn(seat engine.Seat, f Faction) int {
 	n := 0
 	for i := 0; i < numFactions; i++ {
 		if f&(1<<i) != 0 {
-			n += int(o.p[seat].Played[i])
+			n += int(o.p[seat].pub.Played[i])
 		}
 	}
 	return n

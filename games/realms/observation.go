@@ -64,11 +64,21 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 		o = new(Observation)
 	}
 	n := s.NSeats
-	if o.t != &s.table || o.seat != seat || o.n != n || o.fmt != s.Fmt {
-		o.reset(s, seat)
+	shared := s.Fmt == fmtRaid || s.Fmt == fmtHydra
+	if o.t != &s.table || o.n != n || o.fmt != s.Fmt {
+		o.reset(s)
+	}
+	if o.seat != seat {
+		// Without shared hands, only the hands of the old seat and the new one change
+		// sides; with them, the loop below checks every hand.
+		if !shared {
+			o.stale(o.seat)
+			o.stale(seat)
+		}
+		o.seat = seat
 	}
 	o.marks = s.marks
-	if s.Fmt == fmtRaid || s.Fmt == fmtHydra {
+	if shared {
 		// Only Raid and Hydra let a seat see another's hand (canSeeHand), and there it
 		// depends on the roles and teams too.
 		for i := range o.p[:n] {
@@ -89,16 +99,23 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 	return o
 }
 
-// reset starts o afresh for seat's observation of s.
+// reset starts o afresh for an observation of s: every player's slices are to be made.
 //
 //go:noinline
-func (o *Observation) reset(s *State, seat engine.Seat) {
-	clear(o.p[:])
+func (o *Observation) reset(s *State) {
+	clear(o.p[s.NSeats:]) // the zones of another State, which nothing reads now
 	for i := range o.p {
 		o.p[i].made = stale
 	}
-	o.seat, o.t, o.n, o.fmt = seat, &s.table, s.NSeats, s.Fmt
+	o.t, o.n, o.fmt = &s.table, s.NSeats, s.Fmt
 	engine.SetBag(&o.trade, s.TradeDeck[:s.TradeN], nil)
+}
+
+// stale marks seat's slices as to be made (nothing for the spectator).
+func (o *Observation) stale(seat engine.Seat) {
+	if seat >= 0 && int(seat) < len(o.p) {
+		o.p[seat].made = stale
+	}
 }
 
 // observeZones makes the slices of p's zones that q holds for seat, those whose counts

@@ -123,7 +123,7 @@ func TestObservationShowsOnlyWhatTheSeatMaySee(t *testing.T) {
 					seat := engine.Seat(i)
 					p := &s.P[i]
 					hand := o.Hand(seat)
-					if v.CanSeeHand(seat) != o.CanSeeHand(seat) || (hand != nil) != v.CanSeeHand(seat) || len(hand) > int(p.HandN) {
+					if v.CanSeeHand(seat) != o.CanSeeHand(seat) || (len(hand) == int(p.HandN)) != (v.CanSeeHand(seat) || p.HandN == 0) || cap(hand) != len(hand) {
 						t.Fatalf("viewer %d, seat %d: the observation shows the hand %v, the View says %v", viewer, seat, hand, v.CanSeeHand(seat))
 					}
 					for _, z := range [][]CardID{hand, o.Discard(seat)} {

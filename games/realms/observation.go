@@ -34,7 +34,7 @@ type seatObs struct {
 	// they must be made anew (a zone in the big zones, an observation of another State).
 	made uint64
 	seen bool     // the observer sees this player's hand
-	hand []CardID // the hand when seen, else nil
+	hand []CardID // the hand when seen, else empty
 	// discard and play are the discard pile and the play area.
 	discard []CardID
 	play    []inPlay
@@ -118,37 +118,42 @@ func (o *Observation) stale(seat engine.Seat) {
 	}
 }
 
-// observeZones makes the slices of p's zones that q holds for seat, those whose counts
-// changed since q.made.
+// observeZones makes the slices of p's zones that q holds for seat.
 func (s *State) observeZones(q *seatObs, p *player, seat engine.Seat) {
 	seen := engine.Seat(p.seat) == seat || s.canSeeHand(seat, engine.Seat(p.seat))
-	made := p.zoneCounts.packed()
-	changed := q.made ^ made
-	if seen != q.seen {
-		changed = stale
-	}
 	q.pub = &p.seatTable
-	q.made, q.seen = made, seen
-	hand, own, play := p.Hand[:], p.Own[:], p.Play[:]
+	q.made, q.seen = p.zoneCounts.packed(), seen
 	if p.big != 0 {
-		hand, own, play = s.handBuf(p), s.ownBuf(p), s.playBuf(p)
-		q.made, changed = stale, stale // a big zone may move while its count stays
-	}
-	if changed&0xffff_0000_0000 != 0 {
-		q.discard = own[len(own)-int(p.DiscN) : len(own) : len(own)]
-	}
-	if changed>>48 != 0 {
-		q.play = play[:p.PlayN:p.PlayN]
-	}
-	if changed&0xffff_ffff == 0 {
+		q.made = stale // a big zone may move while its count stays
+		s.observeBig(q, p, seen)
 		return
 	}
+	hn, dn, xn, pn := int(p.HandN), int(p.DeckN), int(p.DiscN), int(p.PlayN)
+	q.discard = p.Own[maxOwn-xn : maxOwn : maxOwn]
+	q.play = p.Play[:pn:pn]
+	// The hand is q.hand when seen, else part of q.unseen: one of the two gets it whole and
+	// the other none of it, without a branch.
+	sh := 0
+	if seen {
+		sh = hn
+	}
+	q.hand = p.Hand[:sh:sh]
+	engine.SetBag(&q.unseen, p.Hand[sh:hn:hn], p.Own[:dn:dn])
+}
+
+// observeBig is observeZones for a player with zones in the big zones.
+//
+//go:noinline
+func (s *State) observeBig(q *seatObs, p *player, seen bool) {
+	hand, own, play := s.handBuf(p), s.ownBuf(p), s.playBuf(p)
+	q.discard = own[len(own)-int(p.DiscN) : len(own) : len(own)]
+	q.play = play[:p.PlayN:p.PlayN]
 	deck, h := own[:p.DeckN], hand[:p.HandN]
 	if seen {
 		q.hand = h[:len(h):len(h)]
 		engine.SetBag(&q.unseen, deck, nil)
 	} else {
-		q.hand = nil
+		q.hand = h[:0:0]
 		engine.SetBag(&q.unseen, h, deck)
 	}
 }

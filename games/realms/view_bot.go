@@ -71,7 +71,7 @@ func (o *Observation) Role(seat engine.Seat) string { return roleNames[o.t.Role[
 // CanSeeHand reports whether the observing seat sees seat's hand (View.CanSeeHand).
 func (o *Observation) CanSeeHand(seat engine.Seat) bool { return o.p[seat].seen }
 
-// Hand is a seat's hand if the observing seat sees it, else nil.
+// Hand is a seat's hand if the observing seat sees it, else empty.
 func (o *Observation) Hand(seat engine.Seat) []CardID { return o.p[seat].hand }
 
 // HandCount is the number of cards in a seat's hand.

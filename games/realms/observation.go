@@ -23,7 +23,9 @@ type Observation struct {
 	marks marks
 	n     uint8 // seats filled in p
 	fmt   uint8 // the format p was filled in (which hands are seen)
-	p     [MaxSeats]seatObs
+	// p has one entry a seat, allocated apart so that an observation of a duel, which every
+	// game a driver plays allocates, stays small for the garbage collector.
+	p []seatObs
 	trade engine.Bag[CardID] // the trade deck
 }
 
@@ -81,13 +83,13 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 	if shared {
 		// Only Raid and Hydra let a seat see another's hand (canSeeHand), and there it
 		// depends on the roles and teams too.
-		for i := range o.p[:n] {
+		for i := range o.p {
 			if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() || q.seen != s.canSeeHand(seat, engine.Seat(i)) {
 				s.observeZones(q, p, seat)
 			}
 		}
 	} else {
-		for i := range o.p[:n] {
+		for i := range o.p {
 			if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() {
 				s.observeZones(q, p, seat)
 			}
@@ -103,7 +105,12 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 //
 //go:noinline
 func (o *Observation) reset(s *State) {
-	clear(o.p[s.NSeats:]) // the zones of another State, which nothing reads now
+	n := int(s.NSeats)
+	if cap(o.p) < n {
+		o.p = make([]seatObs, n)
+	}
+	clear(o.p[n:cap(o.p)]) // the zones of another State, which nothing reads now
+	o.p = o.p[:n]
 	for i := range o.p {
 		o.p[i].made = stale
 	}
@@ -121,7 +128,9 @@ func (o *Observation) stale(seat engine.Seat) {
 // observeZones makes the slices of p's zones that q holds for seat.
 func (s *State) observeZones(q *seatObs, p *player, seat engine.Seat) {
 	seen := engine.Seat(p.seat) == seat || s.canSeeHand(seat, engine.Seat(p.seat))
-	q.pub = &p.seatTable
+	if q.pub != &p.seatTable {
+		q.pub = &p.seatTable
+	}
 	q.made, q.seen = p.zoneCounts.packed(), seen
 	if p.big != 0 {
 		q.made = stale // a big zone may move while its count stays

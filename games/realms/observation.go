@@ -25,7 +25,7 @@ type Observation struct {
 	fmt   uint8 // the format p was filled in (which hands are seen)
 	// p has one entry a seat, allocated apart so that an observation of a duel, which every
 	// game a driver plays allocates, stays small for the garbage collector.
-	p []seatObs
+	p     []seatObs
 	trade engine.Bag[CardID] // the trade deck
 }
 

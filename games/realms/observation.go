@@ -23,6 +23,10 @@ type Observation struct {
 	marks marks
 	n     uint8 // seats filled in p
 	fmt   uint8 // the format p was filled in (which hands are seen)
+	// Raid and Hydra: the teams, roles and options p was filled with (which hands are seen).
+	team [MaxSeats]int8
+	role [MaxSeats]uint8
+	opts *Options
 	// p has one entry a seat, allocated apart so that an observation of a duel, which every
 	// game a driver plays allocates, stays small for the garbage collector.
 	p     []seatObs
@@ -66,33 +70,28 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 		o = new(Observation)
 	}
 	n := s.NSeats
-	shared := s.Fmt == fmtRaid || s.Fmt == fmtHydra
 	if o.t != &s.table || o.n != n || o.fmt != s.Fmt {
 		o.reset(s)
 	}
-	if o.seat != seat {
-		// Without shared hands, only the hands of the old seat and the new one change
-		// sides; with them, the loop below checks every hand.
-		if !shared {
-			o.stale(o.seat)
-			o.stale(seat)
+	if s.Fmt == fmtRaid || s.Fmt == fmtHydra {
+		// Only Raid and Hydra let a seat see another's hand (canSeeHand), by its teams, roles
+		// and options: when they or the seat change, every hand may change sides.
+		if o.seat != seat || o.team != s.Team || o.role != s.Role || o.opts != s.opts {
+			o.team, o.role, o.opts = s.Team, s.Role, s.opts
+			for i := range o.p {
+				o.p[i].made = stale
+			}
 		}
-		o.seat = seat
+	} else if o.seat != seat {
+		// Only the hands of the old seat and the new one change sides.
+		o.stale(o.seat)
+		o.stale(seat)
 	}
+	o.seat = seat
 	o.marks = s.marks
-	if shared {
-		// Only Raid and Hydra let a seat see another's hand (canSeeHand), and there it
-		// depends on the roles and teams too.
-		for i := range o.p {
-			if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() || q.seen != s.canSeeHand(seat, engine.Seat(i)) {
-				s.observeZones(q, p, seat)
-			}
-		}
-	} else {
-		for i := range o.p {
-			if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() {
-				s.observeZones(q, p, seat)
-			}
+	for i := range o.p {
+		if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() {
+			s.observeZones(q, p, seat)
 		}
 	}
 	if o.trade.Len() != int(s.TradeN) {

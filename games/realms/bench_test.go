@@ -83,3 +83,26 @@ func BenchmarkCloneAlloc(b *testing.B) {
 	}
 	_ = dst
 }
+
+// BenchmarkObserve refills a seat's observation, as a driver does before every decision.
+func BenchmarkObserve(b *testing.B) {
+	s := benchMid(b)
+	obs := s.Observe(0, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		obs = s.Observe(0, obs)
+	}
+}
+
+// BenchmarkObserveChanged refills an observation whose seat changes each time, so that the
+// slices of both players' zones are made anew.
+func BenchmarkObserveChanged(b *testing.B) {
+	s := benchMid(b)
+	obs := s.Observe(0, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		obs = s.Observe(engine.Seat(i&1), obs)
+	}
+}

@@ -79,11 +79,11 @@ func (s *State) name(c CardID) string {
 	return s.cat.Card(c).Name
 }
 
-// handSeers is the set of seats that may see seat's hand (View.CanSeeHand).
+// handSeers is the set of seats that may see seat's hand (canSeeHand).
 func (s *State) handSeers(seat engine.Seat) uint64 {
 	bits := engine.SeatBit(seat)
 	for v := 0; v < int(s.NSeats); v++ {
-		if (View{s: s, seat: engine.Seat(v)}).CanSeeHand(seat) {
+		if s.canSeeHand(engine.Seat(v), seat) {
 			bits |= engine.SeatBit(engine.Seat(v))
 		}
 	}

@@ -13,11 +13,11 @@ func (Greedy) Name() string { return "greedy" }
 
 // Choose implements engine.Bot.
 func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
-	v := *ev.(*View)
+	v := ev.(*Observation)
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	if v.s.dec.Kind != decNone {
+	if v.t.dec.Kind != decNone {
 		return g.answer(v, legal)
 	}
 	cat := v.Catalog()
@@ -48,7 +48,7 @@ func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine
 			if nOf(a) > 0 {
 				// Raid: damage that leaves the base standing, only with all the Combat, and
 				// after any base that can be destroyed.
-				if nOf(a) != int(v.s.P[v.seat].Combat) {
+				if nOf(a) != int(v.p[v.seat].pub.Combat) {
 					continue
 				}
 				val -= 50
@@ -64,13 +64,13 @@ func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine
 			end = a
 		case actGive:
 			// Hand what would be lost at the end of the turn to a teammate still playing.
-			p := &v.s.P[v.seat]
+			p := v.p[v.seat].pub
 			if (zoneOf(a) == poolTrade && nOf(a) == int(p.Trade)) || (zoneOf(a) == poolCombat && nOf(a) == int(p.Combat)) {
 				give = a
 			}
 		case actPass:
 			// Strengthen the Emperor's deck with a good card from the discard pile.
-			if v.s.Role[seatOf(a)] == roleEmperor && cat.Card(cardOf(a)).Cost >= 4 && (pass == 0 || cat.Card(cardOf(a)).Cost > cat.Card(cardOf(pass)).Cost) {
+			if v.t.Role[seatOf(a)] == roleEmperor && cat.Card(cardOf(a)).Cost >= 4 && (pass == 0 || cat.Card(cardOf(a)).Cost > cat.Card(cardOf(pass)).Cost) {
 				pass = a
 			}
 		}
@@ -112,7 +112,7 @@ func cardValue(c *Card) float64 {
 // upgradeBonus is what an upgrade adds to a buy or free acquisition (SR 8.3): half the
 // sticker's worth as an option, more on the sheet that wins the political victory (SR 8.7).
 // A sticker worth less than a Trade is not worth its 2 or 3 Trade: below zero.
-func upgradeBonus(v View, a engine.Action) float64 {
+func upgradeBonus(v *Observation, a engine.Action) float64 {
 	st, political := v.UpgradeSticker(a)
 	if st == nil {
 		return 0
@@ -128,9 +128,9 @@ func upgradeBonus(v View, a engine.Action) float64 {
 }
 
 // answer picks the answer to a pending decision.
-func (g Greedy) answer(v View, legal []engine.Action) engine.Action {
+func (g Greedy) answer(v *Observation, legal []engine.Action) engine.Action {
 	cat := v.Catalog()
-	d := &v.s.dec
+	d := &v.t.dec
 	best, bestVal := legal[0], -1e9
 	for _, a := range legal {
 		val := 0.0
@@ -174,7 +174,7 @@ func (g Greedy) answer(v View, legal []engine.Action) engine.Action {
 }
 
 // optionValue scores one option of a choose-one ability.
-func optionValue(v View, ab Ability) float64 {
+func optionValue(v *Observation, ab Ability) float64 {
 	val := 0.0
 	for _, e := range ab {
 		n := float64(e.N)
@@ -187,7 +187,7 @@ func optionValue(v View, ab Ability) float64 {
 			val += n * 0.4
 		case OpDraw:
 			if e.Per == PerPlayed {
-				n *= float64(v.s.P[v.seat].Played[0]) // Blob World counts Blob cards
+				n *= float64(v.p[v.seat].pub.Played[0]) // Blob World counts Blob cards
 			}
 			val += n * 2.5
 		case OpDrawDiscard: // SR 7.2: cycling a weak card is worth a little

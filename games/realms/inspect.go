@@ -3,13 +3,12 @@ package realms
 import (
 	"bytes"
 	"fmt"
-	"slices"
 
 	"starnexus/engine"
 )
 
 // Zones a Cards call can read. Full-state inspection is for the scenario runner, tests and
-// the log of a finished game; bots and clients get a View instead.
+// the log of a finished game; bots get an Observation and clients a View instead.
 const (
 	InHand    = "hand"
 	InDeck    = "deck" // top first
@@ -180,15 +179,14 @@ func (s *State) checkCopies() error {
 	return nil
 }
 
-// resample shuffles, in place, the cards that viewer cannot see: each hidden hand together
-// with its deck, each deck whose hand viewer sees, and the trade deck.
-func (s *State) resample(viewer engine.Seat, rng *engine.RNG, withTradeDeck bool) {
-	v := s.RealmsView(viewer)
+// shuffleHidden shuffles, in place, the cards that viewer cannot see: each hidden hand
+// together with its deck, each deck whose hand viewer sees, and the trade deck (CheckHidden).
+func (s *State) shuffleHidden(viewer engine.Seat, rng *engine.RNG) {
 	var arr [maxHand + maxOwn]CardID
 	for o := 0; o < int(s.NSeats); o++ {
 		p := &s.P[o]
-		if v.CanSeeHand(engine.Seat(o)) {
-			canonicalShuffle(rng, s.deck(p))
+		if s.canSeeHand(viewer, engine.Seat(o)) {
+			engine.Shuffle(rng, s.deck(p))
 			continue
 		}
 		pool := arr[:]
@@ -197,29 +195,11 @@ func (s *State) resample(viewer engine.Seat, rng *engine.RNG, withTradeDeck bool
 		}
 		n := copy(pool, s.hand(p))
 		n += copy(pool[n:], s.deck(p))
-		canonicalShuffle(rng, pool[:n])
+		engine.Shuffle(rng, pool[:n])
 		copy(s.hand(p), pool[:n])
 		copy(s.deck(p), pool[p.HandN:n])
 	}
-	if withTradeDeck {
-		canonicalShuffle(rng, s.TradeDeck[:s.TradeN])
-	}
-}
-
-// canonicalShuffle sorts the cards before shuffling them, so that the result depends only on
-// which cards there are (what the viewer knows) and on rng, never on their hidden order.
-func canonicalShuffle(rng *engine.RNG, cards []CardID) {
-	slices.Sort(cards)
-	engine.Shuffle(rng, cards)
-}
-
-// Determinize implements engine.Determinizer: a State the viewer cannot tell from the real
-// one, with hidden cards resampled and a new random source.
-func (v *View) Determinize(dst engine.State, rng *engine.RNG) engine.State {
-	d := v.s.CloneInto(dst).(*State)
-	d.resample(v.seat, rng, true)
-	d.rng = engine.NewRNG(rng.Uint64())
-	return d
+	engine.Shuffle(rng, s.TradeDeck[:s.TradeN])
 }
 
 // CheckHidden returns an error if some seat's View depends on cards that seat cannot see: it
@@ -232,7 +212,7 @@ func (s *State) CheckHidden(rng *engine.RNG) error {
 			return err
 		}
 		other := s.Clone().(*State)
-		other.resample(engine.Seat(seat), rng, true)
+		other.shuffleHidden(engine.Seat(seat), rng)
 		got, err := other.View(engine.Seat(seat)).MarshalJSON()
 		if err != nil {
 			return err

@@ -90,9 +90,12 @@ func TestInvariantsRandomAndGreedyGames(t *testing.T) {
 	}
 }
 
+// randomBot plays as ai.Random does: blind (engine.Blind), so that drivers fill no
+// observation for it, as in starnexus bench's random games.
 type randomBot struct{}
 
 func (randomBot) Name() string { return "random" }
+func (randomBot) Blind()       {}
 func (randomBot) Choose(_ engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	return legal[rng.Intn(len(legal))]
 }

@@ -375,7 +375,7 @@ func (s *State) explorerCount() int {
 // cards shuffled in.
 func (s *State) dealStartingDeck(seat engine.Seat) error {
 	p := &s.P[seat]
-	*p = player{seat: uint8(seat)}
+	*p = player{seatTable: seatTable{seat: uint8(seat)}}
 	if s.big != nil {
 		s.big.z[seat] = bigZones{}
 	}

@@ -68,14 +68,24 @@ type inPlay struct {
 // accessors below return the array or the heap slice, so the rest of the package never
 // indexes the arrays. A player holds no pointer, so that copying players is a plain memory
 // copy and the garbage collector never scans them.
+//
+// Its public scalars come first, in a seatTable, which an Observation points to; the
+// Observation refers to the public zones (the hand when seen, the discard pile, the play
+// area) by slices capped at their length.
 type player struct {
-	Authority   int32
-	Trade       int16
-	Combat      int16
-	HandN       uint16
-	DeckN       uint16
-	DiscN       uint16
-	PlayN       uint16
+	seatTable
+	Hand [maxHand]CardID
+	Own  [maxOwn]CardID
+	Play [maxPlay]inPlay
+}
+
+// seatTable is what every seat knows of one player but its cards: authority, pools, zone
+// counts and the counts of this turn. Its 32 bytes and the zones make a player of 384.
+type seatTable struct {
+	Authority int32
+	Trade     int16
+	Combat    int16
+	zoneCounts
 	NextShipTop uint8
 	// PendingDiscard counts cards this player must discard when its next turn starts (the
 	// discard_at_turn_start option, SR 4.13).
@@ -84,10 +94,6 @@ type player struct {
 	// Played counts the cards of each faction played this turn (SR 4.15); setup refuses a
 	// game where more than 255 cards could have one faction (checkSetup).
 	Played [numFactions]uint8
-	Hand   [maxHand]CardID
-	Own    [maxOwn]CardID
-	Play   [maxPlay]inPlay
-
 	// Colony Wars: "next ship or base acquired this turn" grants (SR 4.16) and the cards
 	// this player scrapped from hand or discard pile this turn (The Incinerator). They, and
 	// PendingDiscard, end the game with a fault past 255 (addCount).
@@ -95,6 +101,14 @@ type player struct {
 
 	seat uint8 // this player's index in State.P, where its big zones are found
 	big  uint8 // bit set of the zones (bigHand, bigOwn, bigPlay) that live in State.big
+}
+
+// zoneCounts are the sizes of a player's zones.
+type zoneCounts struct {
+	HandN uint16
+	DeckN uint16
+	DiscN uint16
+	PlayN uint16
 }
 
 // Zones of a player that can move to State.big.
@@ -172,45 +186,17 @@ type State struct {
 }
 
 // header is everything in a State but the seats, so that CloneInto copies only the seats in
-// use.
+// use. Its public part, the table, is a struct of its own that an Observation points to; the
+// trade deck's order, the random source, the views and the big zones stay outside it.
+//
+// The layout is measured (see CopyTo): the header keeps its 776 bytes, and so the players
+// their offset. The table is packed to 376 bytes without padding, and the three public bytes
+// of marks fill the gap after TradeDeck.
 type header struct {
-	cat  *Catalog
-	opts *Options
-	rng  engine.RNG
-
-	NSeats     uint8
-	Fmt        uint8 // format code (format.go)
-	Team       [MaxSeats]int8
-	Role       [MaxSeats]uint8
-	Ended      uint8 // Hydra: seats of the team in turn that have ended their main phase
-	Active     engine.Seat
-	RoundFirst engine.Seat // seat whose turn begins a round
-	Rounds     uint16      // rounds completed (max_rounds is at most maxRoundsLimit)
-	Turns      uint32      // turns completed
-	over       bool
-	winners    uint8 // bit set of winning seats
-
-	TradeN    uint8
-	Explorers uint8
-	Row       [rowSize]CardID
+	table
+	rng       engine.RNG
 	TradeDeck [maxTrade]CardID // top at TradeDeck[TradeN-1]
-	ScrapHeap [256]uint8       // copies of each CardID in the scrap heap
-
-	// The fields from here on are ordered so that they fill the padding the alignment of dec
-	// and RowsUsed leaves: the header is as large as before the fields of issue 12.
-	frame frame
-	outer frame    // an ability set aside while an on-acquire ability resolves (SR 7.1)
-	acq   acquired // an acquisition whose on-acquire ability is still to resolve
-	// fault is the limit of this engine that ended the game (fail); faultNone in a game
-	// that ended by the rules.
-	fault uint8
-
-	// Campaign games (upgrade.go): the catalog's first upgraded copy made in this game
-	// (UpgradesMade) and the sticker rows used (bit r: book row r).
-	UpgStart  uint8
-	setupDone bool
-	dec       decision
-	RowsUsed  [maxRows / 64]uint64
+	marks
 
 	views     [MaxSeats]View // see State.View
 	spectator View
@@ -220,6 +206,48 @@ type header struct {
 	// It belongs to this State alone: CopyTo copies its zones and never its recorder, and
 	// the copy of a State without it costs no more than before events existed.
 	big *bigArea
+}
+
+// table is the public part of the header: what every seat sees of the game but the players.
+// Its fields are ordered by alignment so that it holds no padding.
+type table struct {
+	cat  *Catalog
+	opts *Options
+
+	Turns  uint32 // turns completed
+	Rounds uint16 // rounds completed (max_rounds is at most maxRoundsLimit)
+	frame  frame
+	outer  frame // an ability set aside while an on-acquire ability resolves (SR 7.1)
+
+	NSeats     uint8
+	Fmt        uint8 // format code (format.go)
+	Team       [MaxSeats]int8
+	Role       [MaxSeats]uint8
+	Ended      uint8 // Hydra: seats of the team in turn that have ended their main phase
+	Active     engine.Seat
+	RoundFirst engine.Seat // seat whose turn begins a round
+	over       bool
+	winners    uint8 // bit set of winning seats
+	TradeN     uint8
+	Explorers  uint8
+	Row        [rowSize]CardID
+	ScrapHeap  [256]uint8 // copies of each CardID in the scrap heap
+	acq        acquired   // an acquisition whose on-acquire ability is still to resolve
+
+	dec decision
+	// RowsUsed: campaign games (upgrade.go), the sticker rows used (bit r: book row r).
+	RowsUsed [maxRows / 64]uint64
+}
+
+// marks are the public bytes of the header that do not fit in the table without padding.
+type marks struct {
+	// fault is the limit of this engine that ended the game (fail); faultNone in a game
+	// that ended by the rules.
+	fault uint8
+	// UpgStart: campaign games (upgrade.go), the catalog's first upgraded copy made in this
+	// game (UpgradesMade).
+	UpgStart  uint8
+	setupDone bool
 }
 
 // bigArea is what a State holds on the heap, rarely: the zones that outgrew their arrays and

@@ -599,8 +599,8 @@ func (s *State) turnStart() {
 
 // UpgradeSticker is the action sticker a buy or choose action would apply (nil if none):
 // for bots.
-func (v View) UpgradeSticker(a engine.Action) (Ability, bool) {
-	s := v.s
+func (o *Observation) UpgradeSticker(a engine.Action) (Ability, bool) {
+	s := o.t
 	n := nOf(a)
 	if kindOf(a) == actChooseCard {
 		n >>= 1

@@ -1,6 +1,10 @@
 package realms
 
-import "starnexus/engine"
+import (
+	"math/bits"
+
+	"starnexus/engine"
+)
 
 // Velocity is the stronger heuristic bot of issue #4, after the "velocity" bots of the Star
 // Realms community: it builds a deck that gets faster each shuffle. It values the cards it
@@ -10,7 +14,7 @@ import "starnexus/engine"
 // outposts first and valuable bases next, finishes an opponent it can kill, and keeps its
 // authority in mind: when it runs low it prefers outposts, authority and defensive options.
 //
-// It reads only the View it is given, through exported methods (view.go, view_bot.go); for
+// It reads only the Observation it is given, through exported methods (view_bot.go); for
 // the multiplayer hand-offs (Hydra gifts, Emperor passes) it defers to Greedy.
 type Velocity struct{}
 
@@ -19,7 +23,7 @@ func (Velocity) Name() string { return "velocity" }
 
 // velo is one decision's context.
 type velo struct {
-	v        *View
+	v        *Observation
 	cat      *Catalog
 	me       engine.Seat
 	auth     int              // own authority
@@ -30,7 +34,7 @@ type velo struct {
 	faction  [numFactions]int // bought cards owned, by faction
 }
 
-func newVelo(v *View) velo {
+func newVelo(v *Observation) velo {
 	c := velo{v: v, cat: v.Catalog(), me: v.Seat(), foe: 1 << 20}
 	c.auth = v.Authority(c.me)
 	n := v.NumSeats()
@@ -47,30 +51,43 @@ func newVelo(v *View) velo {
 	return c
 }
 
-// count fills in what the bot owns, which only buying and scrapping need.
+// count fills in what the bot owns, which only buying and scrapping need: its hand, discard
+// pile and play area card by card, and its deck, a multiset, in order of CardID.
 func (c *velo) count() {
 	if c.counted {
 		return
 	}
 	c.counted = true
-	var owned [256]uint8
-	c.v.CountOwned(c.me, &owned)
-	for id := 1; id <= c.cat.NumIDs(); id++ {
-		k := owned[id]
-		if k == 0 {
-			continue
+	v := c.v
+	for _, id := range v.Hand(c.me) {
+		c.own(id, 1)
+	}
+	for _, id := range v.Discard(c.me) {
+		c.own(id, 1)
+	}
+	for i := range v.PlayCount(c.me) {
+		c.own(v.PlayCard(c.me, i), 1)
+	}
+	var buf [maxOwn]CardID
+	deck := v.Unseen(c.me).Sorted(buf[:0])
+	for i := 0; i < len(deck); {
+		k := 1
+		for i+k < len(deck) && deck[i+k] == deck[i] {
+			k++
 		}
-		cid := CardID(id)
-		if cid == c.cat.Viper || cid == c.cat.Scout {
-			c.starters += int(k)
-			continue
-		}
-		f := c.cat.Card(cid).Faction
-		for i := 0; i < numFactions; i++ {
-			if f&(1<<i) != 0 {
-				c.faction[i] += int(k)
-			}
-		}
+		c.own(deck[i], k)
+		i += k
+	}
+}
+
+// own counts k copies of card id the bot owns.
+func (c *velo) own(id CardID, k int) {
+	if id == c.cat.Viper || id == c.cat.Scout {
+		c.starters += k
+		return
+	}
+	for f := c.cat.Card(id).Faction; f != 0; f &= f - 1 {
+		c.faction[bits.TrailingZeros8(uint8(f))] += k
 	}
 }
 
@@ -91,7 +108,7 @@ func (b Velocity) Choose(ev engine.Observation, legal []engine.Action, rng *engi
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	v := ev.(*View)
+	v := ev.(*Observation)
 	if v.PendingOp() == OpNone {
 		for _, a := range legal {
 			if kindOf(a) == actPlay {

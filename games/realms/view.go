@@ -8,14 +8,15 @@ import (
 )
 
 // View is what one seat may know of a game (SR 11.1): its own hand, every public zone, and
-// counts of the hidden ones. It reads the State it was made from; its methods are the only
-// way a bot sees the game, and none of them reveals another seat's hand or any deck order.
+// counts of the hidden ones, as the server and the terminal show it to people. It reads the
+// State it was made from; none of its methods reveals another seat's hand or any deck order.
+// Bots read an Observation instead (observation.go).
 type View struct {
 	s    *State
 	seat engine.Seat
 }
 
-// View implements engine.State. The View lives inside the State, so that handing it to a bot
+// View implements engine.State. The View lives inside the State, so that handing it out
 // through the engine.View interface allocates nothing; it is valid until the next View call
 // for the same seat.
 func (s *State) View(seat engine.Seat) engine.View {
@@ -65,17 +66,7 @@ func (v View) Defeated(seat engine.Seat) bool { return v.s.P[seat].Defeated }
 
 // CanSeeHand reports whether the viewer may see seat's hand (SR 11.1): its own; Raid Elites
 // see each other's (SR 10.6); Hydra teammates with the team_hands_visible option (SR 10.4).
-func (v View) CanSeeHand(seat engine.Seat) bool {
-	s := v.s
-	if seat == v.seat {
-		return true
-	}
-	if v.seat < 0 || int(v.seat) >= int(s.NSeats) || !s.teammates(v.seat, seat) {
-		return false
-	}
-	return (s.Fmt == fmtRaid && s.Role[seat] == roleElite && s.Role[v.seat] == roleElite) ||
-		(s.Fmt == fmtHydra && s.opts.TeamHandsVisible)
-}
+func (v View) CanSeeHand(seat engine.Seat) bool { return v.s.canSeeHand(v.seat, seat) }
 
 // Team is a seat's team number from 1 in formats with teams, else 0; Role its role or "".
 func (v View) Team(seat engine.Seat) int { return v.s.TeamOf(seat) }

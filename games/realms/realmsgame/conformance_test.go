@@ -16,7 +16,6 @@ func TestConformance(t *testing.T) {
 		t.Fatal(err)
 	}
 	enginetest.Run(t, g, enginetest.Config{
-		Skip: map[string]string{"Observation": "TEMPORARY: the View stands in for the observation until issue 14 lands it"},
 		Setups: []engine.Setup{
 			{Names: []string{"Ann", "Bob"}, Seed: 3},
 			{Names: []string{"Ann", "Bob"}, Seed: 9, Sets: []string{"core", "colony-wars"}},

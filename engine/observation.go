@@ -91,24 +91,50 @@ type Card interface{ ~uint8 | ~uint16 }
 // them, and shows them only as a multiset: counts, or the cards in ascending order. So no
 // bot and no Determinize of a game can learn the order, whatever it is written to do.
 type Bag[T Card] struct {
-	a, b []T
+	a, b   []T
+	na, nb *uint16 // when set, how many of a's and b's first cards are in the bag, read then
 }
 
 // SetBag makes a bag of the cards of two zones (either may be empty).
-func SetBag[T Card](bag *Bag[T], a, b []T) { bag.a, bag.b = a[:len(a):len(a)], b[:len(b):len(b)] }
+func SetBag[T Card](bag *Bag[T], a, b []T) {
+	*bag = Bag[T]{a: a[:len(a):len(a)], b: b[:len(b):len(b)]}
+}
+
+// SetCountedBag makes a bag of the first *na cards of a and the first *nb of b, counted when
+// the bag is read: a zone that grows or shrinks within its array needs no new SetCountedBag.
+// The counts must stay within the arrays.
+func SetCountedBag[T Card](bag *Bag[T], a []T, na *uint16, b []T, nb *uint16) {
+	*bag = Bag[T]{a: a, b: b, na: na, nb: nb}
+}
+
+// parts is the bag's two runs of cards.
+func (g *Bag[T]) parts() ([]T, []T) {
+	a, b := g.a, g.b
+	if g.na != nil {
+		a = a[:*g.na]
+	}
+	if g.nb != nil {
+		b = b[:*g.nb]
+	}
+	return a, b
+}
 
 // Len is the number of cards in the bag.
-func (g *Bag[T]) Len() int { return len(g.a) + len(g.b) }
+func (g *Bag[T]) Len() int {
+	a, b := g.parts()
+	return len(a) + len(b)
+}
 
 // Count is the number of copies of c in the bag.
 func (g *Bag[T]) Count(c T) int {
 	n := 0
-	for _, x := range g.a {
+	ga, gb := g.parts()
+	for _, x := range ga {
 		if x == c {
 			n++
 		}
 	}
-	for _, x := range g.b {
+	for _, x := range gb {
 		if x == c {
 			n++
 		}
@@ -119,10 +145,11 @@ func (g *Bag[T]) Count(c T) int {
 // AddCounts adds to counts[c] the copies of every card c in the bag (counts must be long
 // enough for the largest card).
 func (g *Bag[T]) AddCounts(counts []int) {
-	for _, x := range g.a {
+	ga, gb := g.parts()
+	for _, x := range ga {
 		counts[x]++
 	}
-	for _, x := range g.b {
+	for _, x := range gb {
 		counts[x]++
 	}
 }
@@ -131,8 +158,9 @@ func (g *Bag[T]) AddCounts(counts []int) {
 // order Determinize deals from, so that the result depends on the multiset alone.
 func (g *Bag[T]) Sorted(dst []T) []T {
 	start := len(dst)
-	dst = append(dst, g.a...)
-	dst = append(dst, g.b...)
+	ga, gb := g.parts()
+	dst = append(dst, ga...)
+	dst = append(dst, gb...)
 	slices.Sort(dst[start:])
 	return dst
 }
@@ -140,15 +168,37 @@ func (g *Bag[T]) Sorted(dst []T) []T {
 // Hash feeds the multiset to h: the same cards in any order feed the same values.
 func (g *Bag[T]) Hash(h *Hasher) {
 	var sa, sb uint64
-	for _, x := range g.a {
+	ga, gb := g.parts()
+	for _, x := range ga {
 		sa += mix64(uint64(x) + 1)
 		sb += mix64(uint64(x) ^ 0x51afd7ed558ccd1d)
 	}
-	for _, x := range g.b {
+	for _, x := range gb {
 		sa += mix64(uint64(x) + 1)
 		sb += mix64(uint64(x) ^ 0x51afd7ed558ccd1d)
 	}
 	h.Add(uint64(g.Len()))
 	h.Add(sa)
 	h.Add(sb)
+}
+
+// Tail is the public end of an array whose front is hidden (Star Realms keeps a player's deck
+// and discard pile in one array, from either end): its last *n cards, counted when read. Only
+// this package reaches the rest of the array.
+type Tail[T Card] struct {
+	arr []T
+	n   *uint16
+}
+
+// SetTail makes t the last *n cards of arr.
+func SetTail[T Card](t *Tail[T], arr []T, n *uint16) { *t = Tail[T]{arr: arr, n: n} }
+
+// Cards are the cards of the tail, in the array's order, capped so that the hidden front
+// cannot be reached through them.
+func (t *Tail[T]) Cards() []T {
+	if t.n == nil {
+		return nil
+	}
+	l := len(t.arr)
+	return t.arr[l-int(*t.n) : l : l]
 }

@@ -7,9 +7,13 @@ func PlayOut(st State, bots []Bot, rngs []RNG, maxActions int) int {
 	var legal [256]Action
 	var movers [MaxMovers]Seat
 	var ob [8]Observation
-	obs := ob[:]
+	var bl [8]bool
+	obs, blind := ob[:], bl[:]
 	if n := st.NumSeats(); n > len(ob) {
-		obs = make([]Observation, n)
+		obs, blind = make([]Observation, n), make([]bool, n)
+	}
+	for i, b := range bots {
+		_, blind[i] = b.(Blind) // asked once: a type assertion per action costs
 	}
 	n := 0
 	for !st.Over() && (maxActions == 0 || n < maxActions) {
@@ -19,7 +23,9 @@ func PlayOut(st State, bots []Bot, rngs []RNG, maxActions int) int {
 		}
 		seat := m[0]
 		l := st.Legal(seat, legal[:0])
-		obs[seat] = ObserveFor(st, seat, bots[seat], obs[seat])
+		if !blind[seat] {
+			obs[seat] = st.Observe(seat, obs[seat])
+		}
 		a := bots[seat].Choose(obs[seat], l, &rngs[seat])
 		st.ApplyTrusted(seat, a)
 		n++

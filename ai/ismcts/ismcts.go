@@ -87,8 +87,10 @@ type Bot struct {
 	untried []engine.Action
 	movers  [engine.MaxMovers]engine.Seat
 
-	// obs is the observation the rollout policy reads, refilled at every step.
-	obs engine.Observation
+	// obs is the observation the rollout policy reads, refilled at every step, unless the
+	// policy is blind (or uniform: no policy).
+	obs          engine.Observation
+	blindRollout bool
 
 	// Reuse: the subtree kept after the last decision and the information set it expects
 	// next.
@@ -113,7 +115,8 @@ func New(cfg Config) *Bot {
 	if cfg.Iterations == 0 && cfg.Time == 0 {
 		cfg.Iterations = 1000
 	}
-	return &Bot{cfg: cfg, keep: -1, legal: make([]engine.Action, 0, 256), untried: make([]engine.Action, 0, 256)}
+	_, blind := cfg.Rollout.(engine.Blind)
+	return &Bot{cfg: cfg, keep: -1, blindRollout: blind || cfg.Rollout == nil, legal: make([]engine.Action, 0, 256), untried: make([]engine.Action, 0, 256)}
 }
 
 // Name implements engine.Bot.
@@ -181,10 +184,10 @@ func (b *Bot) policy(obs engine.Observation, legal []engine.Action, rng *engine.
 // observe is seat's observation of st (one of the bot's determinizations) for the rollout
 // policy, in the bot's reused buffer.
 func (b *Bot) observe(st engine.State, seat engine.Seat) engine.Observation {
-	if b.cfg.Rollout == nil {
+	if b.blindRollout {
 		return nil
 	}
-	b.obs = engine.ObserveFor(st, seat, b.cfg.Rollout, b.obs)
+	b.obs = st.Observe(seat, b.obs)
 	return b.obs
 }
 

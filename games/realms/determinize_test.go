@@ -131,7 +131,7 @@ func TestObservationShowsOnlyWhatTheSeatMaySee(t *testing.T) {
 							t.Fatalf("viewer %d, seat %d: a zone of %d cards has room for %d", viewer, seat, len(z), cap(z))
 						}
 					}
-					if pl := o.p[i].play; cap(pl) != len(pl) || len(pl) != int(p.PlayN) {
+					if pl := o.p[i].playCards(); cap(pl) != len(pl) || len(pl) != int(p.PlayN) {
 						t.Fatalf("viewer %d, seat %d: a play area of %d cards has room for %d", viewer, seat, len(pl), cap(pl))
 					}
 					want := slices.Clone(s.deck(p))

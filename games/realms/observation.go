@@ -13,10 +13,13 @@ import (
 //
 // It is filled by an allow-list and holds no State and no player: a pointer to the State's
 // table (the public part of its header), a pointer to each player's seatTable (its public
-// scalars), and slices of the public zones capped at their length, so that none can be
-// resliced into hidden cards. Filling it sets pointers and slices and never loops over cards;
-// refilled from the same State, it leaves the slices of the zones whose counts did not change.
-// It is valid until the State it was made from next changes (engine.Observation).
+// scalars), the arrays of the zones wholly public to the seat (its hand, the hands it may see,
+// the play areas), read at their counts, and engine types for the zones that share an array
+// with hidden cards (engine.Tail for a discard pile, engine.Bag for what is hidden), which
+// only package engine can read past the public part. Filling it sets pointers and never loops
+// over cards; refilled from the same State for the same seat it has nothing to do, since
+// every zone is read at its count when asked. It is valid until the State it was made from
+// next changes (engine.Observation).
 type Observation struct {
 	seat  engine.Seat
 	t     *table
@@ -29,21 +32,28 @@ type Observation struct {
 	opts *Options
 	// p has one entry a seat, allocated apart so that an observation of a duel, which every
 	// game a driver plays allocates, stays small for the garbage collector.
-	p     []seatObs
-	trade engine.Bag[CardID] // the trade deck
+	p      []seatObs
+	trade  engine.Bag[CardID] // the trade deck
+	tradeN uint8              // its count when it was made
+	dirty  bool               // some player is stale
 }
 
 // seatObs is what the observing seat knows of one player.
 type seatObs struct {
 	pub *seatTable
-	// made is what the slices below were made from: the zone counts packed, or stale when
-	// they must be made anew (a zone in the big zones, an observation of another State).
+	// made is stale when the fields below must be made anew (another seat, another State, a
+	// zone in the big zones), else 0: they read the zones at their counts when asked.
 	made uint64
-	seen bool     // the observer sees this player's hand
-	hand []CardID // the hand when seen, else empty
-	// discard and play are the discard pile and the play area.
-	discard []CardID
-	play    []inPlay
+	seen bool // the observer sees this player's hand
+	// handAll is the whole array of the hand when seen (else nil), playAll the whole array of
+	// the play area: their counts are read through pub when asked (handCards, playCards), so
+	// that playing a card changes nothing to refill. The slots past a count hold only cards
+	// this zone held before in the game, which the observer saw there.
+	handAll []CardID
+	playAll []inPlay
+	// discard is the discard pile, the end of the array whose front is the deck (engine.Tail
+	// keeps the front out of reach).
+	discard engine.Tail[CardID]
 	// unseen is the hand and the deck together when the hand is not seen, else the deck.
 	unseen engine.Bag[CardID]
 }
@@ -52,9 +62,19 @@ type seatObs struct {
 // holds), so that the slices are made anew.
 const stale = ^uint64(0)
 
-// packed is the zone counts as one word.
-func (z *zoneCounts) packed() uint64 {
-	return uint64(z.HandN) | uint64(z.DeckN)<<16 | uint64(z.DiscN)<<32 | uint64(z.PlayN)<<48
+// handCards is the hand when the observer sees it, else nil.
+func (q *seatObs) handCards() []CardID {
+	if q.handAll == nil {
+		return nil
+	}
+	n := q.pub.HandN
+	return q.handAll[:n:n]
+}
+
+// playCards is the play area.
+func (q *seatObs) playCards() []inPlay {
+	n := q.pub.PlayN
+	return q.playAll[:n:n]
 }
 
 // Observe implements engine.State: seat's observation (engine.Spectator: the public one),
@@ -62,8 +82,8 @@ func (z *zoneCounts) packed() uint64 {
 // dst.
 //
 // It runs before every decision of every bot, so it does the least it can: refilled from the
-// State it was made from for the same seat, it keeps the slices of each player whose zones
-// are still in their arrays with unchanged counts, which hold the same cards.
+// State it was made from for the same seat, it changes nothing but the marks and, when the
+// trade deck's count moved, the trade deck's bag (players with big zones are made anew).
 func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observation {
 	o, ok := dst.(*Observation)
 	if !ok || o == nil {
@@ -81,6 +101,7 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 			for i := range o.p {
 				o.p[i].made = stale
 			}
+			o.dirty = true
 		}
 	} else if o.seat != seat {
 		// Only the hands of the old seat and the new one change sides.
@@ -89,12 +110,19 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 	}
 	o.seat = seat
 	o.marks = s.marks
-	for i := range o.p {
-		if q, p := &o.p[i], &s.P[i]; q.made != p.zoneCounts.packed() {
-			s.observeZones(q, p, seat)
+	if o.dirty || s.big != nil {
+		// Made anew: the players marked stale, and every player of a State with big zones
+		// (a zone may have moved to the heap, or be about to; rare) or one that records
+		// events (the server's; bots never observe one).
+		o.dirty = false
+		for i := range o.p {
+			if q := &o.p[i]; q.made == stale || s.big != nil {
+				s.observeZones(q, &s.P[i], seat)
+			}
 		}
 	}
-	if o.trade.Len() != int(s.TradeN) {
+	if o.tradeN != s.TradeN {
+		o.tradeN = s.TradeN
 		engine.SetBag(&o.trade, s.TradeDeck[:s.TradeN], nil)
 	}
 	return o
@@ -113,14 +141,15 @@ func (o *Observation) reset(s *State) {
 	for i := range o.p {
 		o.p[i].made = stale
 	}
-	o.t, o.n, o.fmt = &s.table, s.NSeats, s.Fmt
+	o.t, o.n, o.fmt, o.dirty = &s.table, s.NSeats, s.Fmt, true
+	o.tradeN = s.TradeN
 	engine.SetBag(&o.trade, s.TradeDeck[:s.TradeN], nil)
 }
 
 // stale marks seat's slices as to be made (nothing for the spectator).
 func (o *Observation) stale(seat engine.Seat) {
 	if seat >= 0 && int(seat) < len(o.p) {
-		o.p[seat].made = stale
+		o.p[seat].made, o.dirty = stale, true
 	}
 }
 
@@ -130,23 +159,24 @@ func (s *State) observeZones(q *seatObs, p *player, seat engine.Seat) {
 	if q.pub != &p.seatTable {
 		q.pub = &p.seatTable
 	}
-	q.made, q.seen = p.zoneCounts.packed(), seen
+	q.made, q.seen = 0, seen
 	if p.big != 0 {
 		q.made = stale // a big zone may move while its count stays
 		s.observeBig(q, p, seen)
 		return
 	}
-	hn, dn, xn, pn := int(p.HandN), int(p.DeckN), int(p.DiscN), int(p.PlayN)
-	q.discard = p.Own[maxOwn-xn : maxOwn : maxOwn]
-	q.play = p.Play[:pn:pn]
-	// The hand is q.hand when seen, else part of q.unseen: one of the two gets it whole and
-	// the other none of it, without a branch.
-	sh := 0
+	// The zones are read at their counts when asked (engine.Tail, engine.SetCountedBag),
+	// so that a refill has nothing to do while they stay in their arrays.
+	z := &p.zoneCounts
+	engine.SetTail(&q.discard, p.Own[:], &z.DiscN)
+	q.playAll = p.Play[:]
 	if seen {
-		sh = hn
+		q.handAll = p.Hand[:]
+		engine.SetCountedBag(&q.unseen, nil, nil, p.Own[:], &z.DeckN)
+	} else {
+		q.handAll = nil
+		engine.SetCountedBag(&q.unseen, p.Hand[:], &z.HandN, p.Own[:], &z.DeckN)
 	}
-	q.hand = p.Hand[:sh:sh]
-	engine.SetBag(&q.unseen, p.Hand[sh:hn:hn], p.Own[:dn:dn])
 }
 
 // observeBig is observeZones for a player with zones in the big zones.
@@ -154,14 +184,14 @@ func (s *State) observeZones(q *seatObs, p *player, seat engine.Seat) {
 //go:noinline
 func (s *State) observeBig(q *seatObs, p *player, seen bool) {
 	hand, own, play := s.handBuf(p), s.ownBuf(p), s.playBuf(p)
-	q.discard = own[len(own)-int(p.DiscN) : len(own) : len(own)]
-	q.play = play[:p.PlayN:p.PlayN]
+	engine.SetTail(&q.discard, own, &p.zoneCounts.DiscN)
+	q.playAll = play
 	deck, h := own[:p.DeckN], hand[:p.HandN]
 	if seen {
-		q.hand = h[:len(h):len(h)]
+		q.handAll = hand
 		engine.SetBag(&q.unseen, deck, nil)
 	} else {
-		q.hand = h[:0:0]
+		q.handAll = nil
 		engine.SetBag(&q.unseen, h, deck)
 	}
 }
@@ -212,12 +242,12 @@ func (o *Observation) Determinize(dst engine.State, rng *engine.RNG) engine.Stat
 		if hn > len(hand) || dn+xn > len(own) || pn > len(play) {
 			hand, own, play = d.bigBufs(p, hn, dn+xn, pn)
 		}
-		copy(play, q.play)
+		copy(play, q.playCards())
 		clear(play[pn:])
-		copy(own[len(own)-xn:], q.discard)
+		copy(own[len(own)-xn:], q.discard.Cards())
 		clear(own[dn : len(own)-xn])
 		if q.seen {
-			copy(hand, q.hand)
+			copy(hand, q.handCards())
 			q.unseen.Sorted(own[:0]) // the deck, at the front of own
 			engine.Shuffle(rng, own[:dn])
 		} else {
@@ -307,12 +337,12 @@ func (o *Observation) Key() engine.InfoKey {
 		if q.seen {
 			// A hand is a set of cards to its owner (the View sorts it).
 			var hand engine.Bag[CardID]
-			engine.SetBag(&hand, q.hand, nil)
+			engine.SetBag(&hand, q.handCards(), nil)
 			hand.Hash(&h)
 		}
-		hashCards(&h, q.discard)
-		h.Add(uint64(len(q.play)))
-		for _, ip := range q.play {
+		hashCards(&h, q.discard.Cards())
+		h.Add(uint64(p.PlayN))
+		for _, ip := range q.playCards() {
 			h.Add(uint64(ip.Card) | uint64(ip.Copy)<<8 | uint64(ip.Flags)<<16 | uint64(ip.Dmg)<<24)
 		}
 		q.unseen.Hash(&h)

@@ -72,7 +72,7 @@ func (o *Observation) Role(seat engine.Seat) string { return roleNames[o.t.Role[
 func (o *Observation) CanSeeHand(seat engine.Seat) bool { return o.p[seat].seen }
 
 // Hand is a seat's hand if the observing seat sees it, else empty.
-func (o *Observation) Hand(seat engine.Seat) []CardID { return o.p[seat].hand }
+func (o *Observation) Hand(seat engine.Seat) []CardID { return o.p[seat].handCards() }
 
 // HandCount is the number of cards in a seat's hand.
 func (o *Observation) HandCount(seat engine.Seat) int { return int(o.p[seat].pub.HandN) }
@@ -81,16 +81,18 @@ func (o *Observation) HandCount(seat engine.Seat) int { return int(o.p[seat].pub
 func (o *Observation) DeckCount(seat engine.Seat) int { return int(o.p[seat].pub.DeckN) }
 
 // Discard is a seat's discard pile (public, SR 2.5).
-func (o *Observation) Discard(seat engine.Seat) []CardID { return o.p[seat].discard }
+func (o *Observation) Discard(seat engine.Seat) []CardID { return o.p[seat].discard.Cards() }
 
 // PlayCount is the number of cards in a seat's play area.
-func (o *Observation) PlayCount(seat engine.Seat) int { return len(o.p[seat].play) }
+func (o *Observation) PlayCount(seat engine.Seat) int { return int(o.p[seat].pub.PlayN) }
 
 // PlayCard is the card at index i of seat's play area.
-func (o *Observation) PlayCard(seat engine.Seat, i int) CardID { return o.p[seat].play[i].Card }
+func (o *Observation) PlayCard(seat engine.Seat, i int) CardID { return o.p[seat].playCards()[i].Card }
 
 // BaseDamage is the damage the card at index i of seat's play area carries (Raid).
-func (o *Observation) BaseDamage(seat engine.Seat, i int) int { return int(o.p[seat].play[i].Dmg) }
+func (o *Observation) BaseDamage(seat engine.Seat, i int) int {
+	return int(o.p[seat].playCards()[i].Dmg)
+}
 
 // Unseen is what the observing seat knows of the cards of seat it cannot see: its hand and
 // deck together, or its deck alone when the hand is seen, as a multiset.
@@ -152,13 +154,13 @@ func (o *Observation) PlayedThisTurn(seat engine.Seat, f Faction) int {
 func (o *Observation) CountOwned(seat engine.Seat, counts *[256]int) {
 	q := &o.p[seat]
 	q.unseen.AddCounts(counts[:])
-	for _, c := range q.hand {
+	for _, c := range q.handCards() {
 		counts[c]++
 	}
-	for _, c := range q.discard {
+	for _, c := range q.discard.Cards() {
 		counts[c]++
 	}
-	for _, ip := range q.play {
+	for _, ip := range q.playCards() {
 		counts[ip.Card]++
 	}
 }

@@ -110,6 +110,7 @@ func searchPosition(cat *realms.Catalog) (*realms.State, engine.Seat, []engine.A
 // PlayGames plays complete games with fresh seeds for about d and counts games and actions.
 func PlayGames(cat *realms.Catalog, opts realms.Options, bots []engine.Bot, d time.Duration) (games, actions int, elapsed time.Duration) {
 	rngs := make([]engine.RNG, len(bots))
+	obs := make([]engine.Observation, len(bots)) // refilled from game to game
 	start := time.Now()
 	for seed := uint64(1); ; seed++ {
 		s, err := realms.NewGame(cat, opts, seed)
@@ -119,7 +120,7 @@ func PlayGames(cat *realms.Catalog, opts realms.Options, bots []engine.Bot, d ti
 		for i := range rngs {
 			rngs[i] = engine.NewRNG(seed*7 + uint64(i))
 		}
-		actions += engine.PlayOut(s, bots, rngs, 0)
+		actions += engine.PlayOutWith(s, bots, rngs, obs, 0)
 		games++
 		if games%64 == 0 {
 			if elapsed = time.Since(start); elapsed >= d {

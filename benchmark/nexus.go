@@ -27,6 +27,7 @@ func NexusDuelsPerSec(mk func() engine.Bot, d time.Duration) (float64, error) {
 	}
 	bots := []engine.Bot{mk(), mk()}
 	rngs := make([]engine.RNG, 2)
+	obs := make([]engine.Observation, 2) // refilled from game to game
 	start := time.Now()
 	games := 0
 	for games < 2 || time.Since(start) < d {
@@ -37,7 +38,7 @@ func NexusDuelsPerSec(mk func() engine.Bot, d time.Duration) (float64, error) {
 		for i := range rngs {
 			rngs[i] = engine.NewRNG(uint64(games)*7 + uint64(i))
 		}
-		engine.PlayOut(st, bots, rngs, 0)
+		engine.PlayOutWith(st, bots, rngs, obs, 0)
 		games++
 	}
 	return float64(games) / time.Since(start).Seconds(), nil

@@ -4,13 +4,23 @@ package engine
 // and returns the number of actions taken. It stops after maxActions (0: no limit). It uses
 // the trusted fast path: every action comes from Legal.
 func PlayOut(st State, bots []Bot, rngs []RNG, maxActions int) int {
+	var ob [8]Observation
+	obs := ob[:]
+	if n := st.NumSeats(); n > len(ob) {
+		obs = make([]Observation, n)
+	}
+	return PlayOutWith(st, bots, rngs, obs, maxActions)
+}
+
+// PlayOutWith is PlayOut with the seats' observation buffers kept by the caller (one a seat,
+// nil at first), so that games played one after another fill the same ones.
+func PlayOutWith(st State, bots []Bot, rngs []RNG, obs []Observation, maxActions int) int {
 	var legal [256]Action
 	var movers [MaxMovers]Seat
-	var ob [8]Observation
 	var bl [8]bool
-	obs, blind := ob[:], bl[:]
-	if n := st.NumSeats(); n > len(ob) {
-		obs, blind = make([]Observation, n), make([]bool, n)
+	blind := bl[:]
+	if len(bots) > len(bl) {
+		blind = make([]bool, len(bots))
 	}
 	for i, b := range bots {
 		_, blind[i] = b.(Blind) // asked once: a type assertion per action costs

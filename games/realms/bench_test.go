@@ -13,6 +13,7 @@ import (
 func benchGames(b *testing.B, opts Options, bots []engine.Bot) {
 	cat := loadCat(b)
 	rngs := make([]engine.RNG, len(bots))
+	obs := make([]engine.Observation, len(bots)) // refilled from game to game, as drivers do
 	actions := 0
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -24,7 +25,7 @@ func benchGames(b *testing.B, opts Options, bots []engine.Bot) {
 		for k := range rngs {
 			rngs[k] = engine.NewRNG(uint64(i*7 + k))
 		}
-		actions += engine.PlayOut(s, bots, rngs, 0)
+		actions += engine.PlayOutWith(s, bots, rngs, obs, 0)
 	}
 	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 }

@@ -26,9 +26,8 @@ type Observation struct {
 	marks marks
 	n     uint8 // seats filled in p
 	fmt   uint8 // the format p was filled in (which hands are seen)
-	// Raid and Hydra: the teams, roles and options p was filled with (which hands are seen).
-	team [MaxSeats]int8
-	role [MaxSeats]uint8
+	// Raid and Hydra: the options of the game p was filled for, which stand for its teams and
+	// roles (which hands are seen).
 	opts *Options
 	// p has one entry a seat, allocated apart so that an observation of a duel, which every
 	// game a driver plays allocates, stays small for the garbage collector.
@@ -95,9 +94,11 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 	}
 	if s.Fmt == fmtRaid || s.Fmt == fmtHydra {
 		// Only Raid and Hydra let a seat see another's hand (canSeeHand), by its teams, roles
-		// and options: when they or the seat change, every hand may change sides.
-		if o.seat != seat || o.team != s.Team || o.role != s.Role || o.opts != s.opts {
-			o.team, o.role, o.opts = s.Team, s.Role, s.opts
+		// and options: when they or the seat change, every hand may change sides. Teams and
+		// roles are dealt at setup and never change in a game, whose clones share its
+		// options: the options' address stands for them unless the seat changed.
+		if o.seat != seat || o.opts != s.opts {
+			o.opts = s.opts
 			for i := range o.p {
 				o.p[i].made = stale
 			}

@@ -21,6 +21,7 @@ func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine
 		return g.answer(v, legal)
 	}
 	cat := v.Catalog()
+	me := v.p[v.seat].pub // read once: the loop below may look at it for every action
 	var (
 		use, buy, base, face, end engine.Action
 		give, pass                engine.Action
@@ -48,7 +49,7 @@ func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine
 			if nOf(a) > 0 {
 				// Raid: damage that leaves the base standing, only with all the Combat, and
 				// after any base that can be destroyed.
-				if nOf(a) != int(v.p[v.seat].pub.Combat) {
+				if nOf(a) != int(me.Combat) {
 					continue
 				}
 				val -= 50
@@ -64,8 +65,7 @@ func (g Greedy) Choose(ev engine.Observation, legal []engine.Action, rng *engine
 			end = a
 		case actGive:
 			// Hand what would be lost at the end of the turn to a teammate still playing.
-			p := v.p[v.seat].pub
-			if (zoneOf(a) == poolTrade && nOf(a) == int(p.Trade)) || (zoneOf(a) == poolCombat && nOf(a) == int(p.Combat)) {
+			if (zoneOf(a) == poolTrade && nOf(a) == int(me.Trade)) || (zoneOf(a) == poolCombat && nOf(a) == int(me.Combat)) {
 				give = a
 			}
 		case actPass:

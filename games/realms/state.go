@@ -231,12 +231,14 @@ type table struct {
 	TradeN     uint8
 	Explorers  uint8
 	Row        [rowSize]CardID
-	ScrapHeap  [256]uint8 // copies of each CardID in the scrap heap
-	acq        acquired   // an acquisition whose on-acquire ability is still to resolve
+	acq        acquired // an acquisition whose on-acquire ability is still to resolve
 
 	dec decision
 	// RowsUsed: campaign games (upgrade.go), the sticker rows used (bit r: book row r).
 	RowsUsed [maxRows / 64]uint64
+	// ScrapHeap counts the copies of each CardID in the scrap heap. Last: the fields above
+	// are read at every action and stay together in the first cache lines.
+	ScrapHeap [256]uint8
 }
 
 // marks are the public bytes of the header that do not fit in the table without padding.

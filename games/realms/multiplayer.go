@@ -64,16 +64,21 @@ func (s *State) attackActions(seat engine.Seat, buf []engine.Action) []engine.Ac
 
 // giveActions appends Hydra transfers to teammates still acting (SR 10.4).
 func (s *State) giveActions(seat engine.Seat, buf []engine.Action) []engine.Action {
-	p := &s.P[seat]
+	// The pools are read once: appending may write anywhere as far as the compiler knows, so
+	// a bound read in the loop would be read again at every action listed.
+	trade, combat := min(int(s.P[seat].Trade), maxAmount), min(int(s.P[seat].Combat), maxAmount)
+	if trade <= 0 && combat <= 0 {
+		return buf
+	}
 	for t := 0; t < int(s.NSeats); t++ {
 		ts := engine.Seat(t)
 		if !s.teammates(seat, ts) || !s.canAct(ts) {
 			continue
 		}
-		for n := 1; n <= min(int(p.Trade), maxAmount); n++ {
+		for n := 1; n <= trade; n++ {
 			buf = append(buf, mkGive(ts, poolTrade, n))
 		}
-		for n := 1; n <= min(int(p.Combat), maxAmount); n++ {
+		for n := 1; n <= combat; n++ {
 			buf = append(buf, mkGive(ts, poolCombat, n))
 		}
 	}

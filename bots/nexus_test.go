@@ -10,7 +10,7 @@ import (
 
 // TestNexusSearchPlaysDuels: the greedy bot is registered for Stellar Nexus, and a search bot
 // with greedy rollouts (a small budget, as the levels' configuration with fewer iterations)
-// plays whole duels against random through the View's Determinizer, every choice legal.
+// plays whole duels against random through the observation's Determinize, every choice legal.
 func TestNexusSearchPlaysDuels(t *testing.T) {
 	tab, err := nexus.Builtin()
 	if err != nil {

@@ -3,6 +3,7 @@ package realms
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -750,5 +751,45 @@ func TestCloneIsDeepEqual(t *testing.T) {
 				t.Fatal("a copy shares a grown zone with its State")
 			}
 		}
+	}
+}
+
+// TestObservationOfAReusedStateWithoutBigZones: a search deals State after State into one
+// scratch and observes it each time. An observation made while the scratch held a hand past
+// its array (in the big zones) must not keep reading that heap copy once the scratch holds a
+// game without big zones: refilled, it equals an observation made afresh.
+func TestObservationOfAReusedStateWithoutBigZones(t *testing.T) {
+	hand := cardList("Command Ship", "Trade Bot", "Federation Shuttle", 3, "Cutter", 3, "Trade Pod", 3, "Blob Fighter", 3,
+		"Missile Bot", 3, "Supply Bot", 3, "Imperial Fighter", 3, "Swarmer", 3, "Battle Bot", 3, "Star Barge", 3,
+		"Solar Skiff", 3, "Trade Hauler", 3, "Patrol Cutter", 2)
+	big := newPos(t, Position{Options: both(), Seed: 9, Active: "Ann", Players: []PlayerSetup{
+		{Name: "Ann", Hand: hand, Deck: cardList("Leviathan", "Moonwurm", "Scout", 8, "Viper", 2)},
+		{Name: "Bob", Hand: cardList("Scout", 5), Deck: cardList("Scout", 3, "Viper", 2)},
+	}})
+	newDriver(t, big).do("Ann", "play Command Ship")
+	if big.big == nil {
+		t.Fatal("Ann's hand did not grow past its array")
+	}
+	small := newPos(t, Position{Options: both(), Seed: 9, Active: "Ann", Players: []PlayerSetup{
+		{Name: "Ann", Hand: cardList("Scout", 3, "Viper", 2), Deck: cardList("Cutter", 4), Discard: cardList("Trade Pod", 2)},
+		{Name: "Bob", Hand: cardList("Scout", 5), Deck: cardList("Scout", 3, "Viper", 2)},
+	}})
+	scratch := big.Clone().(*State)
+	obs := scratch.Observe(0, nil).(*Observation)
+	small.CloneInto(scratch)
+	if scratch.big != nil {
+		t.Fatal("the scratch kept big zones")
+	}
+	obs = scratch.Observe(0, obs).(*Observation)
+	fresh := scratch.Observe(0, nil).(*Observation)
+	for seat := engine.Seat(0); seat < 2; seat++ {
+		if !slices.Equal(obs.Hand(seat), fresh.Hand(seat)) || !slices.Equal(obs.Discard(seat), fresh.Discard(seat)) ||
+			!slices.Equal(obs.Unseen(seat).Sorted(nil), fresh.Unseen(seat).Sorted(nil)) {
+			t.Fatalf("seat %d: the refilled observation shows hand %v, discard %v, unseen %v; afresh %v, %v, %v", seat,
+				obs.Hand(seat), obs.Discard(seat), obs.Unseen(seat).Sorted(nil), fresh.Hand(seat), fresh.Discard(seat), fresh.Unseen(seat).Sorted(nil))
+		}
+	}
+	if obs.Key() != fresh.Key() {
+		t.Fatal("the refilled observation's key differs from a fresh one's")
 	}
 }

@@ -119,6 +119,10 @@ func (s *State) Observe(seat engine.Seat, dst engine.Observation) engine.Observa
 		for i := range o.p {
 			if q := &o.p[i]; q.made == stale || s.big != nil {
 				s.observeZones(q, &s.P[i], seat)
+				// A player with big zones holds slices of them as they are now: made anew
+				// at the next refill too, even once the State has no big zones any more
+				// (a State a search deals into again).
+				o.dirty = o.dirty || q.made == stale
 			}
 		}
 	}

@@ -45,8 +45,8 @@ func ObserveFor(st State, seat Seat, b Bot, dst Observation) Observation {
 // InfoKey identifies an information set: 128 bits of a hash of what the seat knows.
 type InfoKey [2]uint64
 
-// Hasher computes an InfoKey from the values a game feeds it, in order; AddBag feeds a
-// multiset whatever the order it is held in. The zero Hasher is ready to use.
+// Hasher computes an InfoKey from the values a game feeds it, in order; Bag.Hash feeds it a
+// multiset whatever the order the cards are held in. The zero Hasher is ready to use.
 type Hasher struct {
 	a, b uint64
 }

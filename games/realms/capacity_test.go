@@ -306,13 +306,18 @@ func TestRaidDamageOnABasePastTheArray(t *testing.T) {
 	}
 }
 
+// fullHand is a hand of maxHand cards, led by a Command Ship that draws past the array.
+func fullHand() []string {
+	return cardList("Command Ship", "Trade Bot", "Federation Shuttle", 3, "Cutter", 3, "Trade Pod", 3, "Blob Fighter", 3,
+		"Missile Bot", 3, "Supply Bot", 3, "Imperial Fighter", 3, "Swarmer", 3, "Battle Bot", 3, "Star Barge", 3,
+		"Solar Skiff", 3, "Trade Hauler", 3, "Patrol Cutter", 2)
+}
+
 // TestHandPastItsArray: a hand of 40 cards draws past its array; a card at index 40 is
 // scrapped from the hand, discards and draws go on, and the whole hand is discarded at the
 // end of the turn.
 func TestHandPastItsArray(t *testing.T) {
-	hand := cardList("Command Ship", "Trade Bot", "Federation Shuttle", 3, "Cutter", 3, "Trade Pod", 3, "Blob Fighter", 3,
-		"Missile Bot", 3, "Supply Bot", 3, "Imperial Fighter", 3, "Swarmer", 3, "Battle Bot", 3, "Star Barge", 3,
-		"Solar Skiff", 3, "Trade Hauler", 3, "Patrol Cutter", 2)
+	hand := fullHand()
 	if len(hand) != maxHand {
 		t.Fatalf("the hand has %d cards", len(hand))
 	}
@@ -759,9 +764,7 @@ func TestCloneIsDeepEqual(t *testing.T) {
 // its array (in the big zones) must not keep reading that heap copy once the scratch holds a
 // game without big zones: refilled, it equals an observation made afresh.
 func TestObservationOfAReusedStateWithoutBigZones(t *testing.T) {
-	hand := cardList("Command Ship", "Trade Bot", "Federation Shuttle", 3, "Cutter", 3, "Trade Pod", 3, "Blob Fighter", 3,
-		"Missile Bot", 3, "Supply Bot", 3, "Imperial Fighter", 3, "Swarmer", 3, "Battle Bot", 3, "Star Barge", 3,
-		"Solar Skiff", 3, "Trade Hauler", 3, "Patrol Cutter", 2)
+	hand := fullHand()
 	big := newPos(t, Position{Options: both(), Seed: 9, Active: "Ann", Players: []PlayerSetup{
 		{Name: "Ann", Hand: hand, Deck: cardList("Leviathan", "Moonwurm", "Scout", 8, "Viper", 2)},
 		{Name: "Bob", Hand: cardList("Scout", 5), Deck: cardList("Scout", 3, "Viper", 2)},

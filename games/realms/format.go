@@ -226,13 +226,11 @@ func (s *State) canAct(seat engine.Seat) bool {
 	if s.dec.Kind != decNone {
 		return seat == s.dec.Seat // a defeated player may still answer its gift
 	}
-	if s.P[seat].Defeated {
-		return false
-	}
+	// The table's fields first: they rule out most seats without reading a player.
 	if s.Fmt == fmtHydra {
-		return s.Team[seat] == s.Team[s.Active] && s.Ended&(1<<seat) == 0
+		return s.Team[seat] == s.Team[s.Active] && s.Ended&(1<<seat) == 0 && !s.P[seat].Defeated
 	}
-	return seat == s.Active
+	return seat == s.Active && !s.P[seat].Defeated
 }
 
 // RoleName is a seat's role ("emperor", "admiral", "boss", "elite"), or "".

@@ -29,15 +29,22 @@ func (s *State) attackActions(seat engine.Seat, buf []engine.Action) []engine.Ac
 	combat := int(s.P[seat].Combat)
 	for t := 0; t < int(s.NSeats); t++ {
 		ts := engine.Seat(t)
-		if s.canTargetBases(seat, ts) {
-			tp := s.playArea(&s.P[t])
+		// canTarget implies canTargetBases (Hunter's bases reach further than its attacks).
+		if !s.canTargetBases(seat, ts) {
+			continue
+		}
+		// Whether an outpost shields ts, asked once for all its bases (baseTargetableCard
+		// would ask for each, and in Hydra it looks at the whole team's play areas).
+		prot := s.protected(ts)
+		if tp := s.playArea(&s.P[t]); len(tp) > 0 {
 			start := len(buf)
 			for i := range tp {
 				ip := &tp[i]
-				if !s.baseTargetableCard(ts, ip.Card) {
+				c := s.cat.Card(ip.Card)
+				if c.Kind != Base || (prot && !c.Outpost) {
 					continue
 				}
-				left := s.cat.Card(ip.Card).Defense - int(ip.Dmg)
+				left := c.Defense - int(ip.Dmg)
 				if left <= combat {
 					if a := mkAttackBase(ts, ip.Card); !contains(buf[start:], a) {
 						buf = append(buf, a)
@@ -53,7 +60,7 @@ func (s *State) attackActions(seat engine.Seat, buf []engine.Action) []engine.Ac
 				}
 			}
 		}
-		if s.canTarget(seat, ts) && !s.protected(ts) {
+		if !prot && s.canTarget(seat, ts) {
 			for n := 1; n <= min(combat, maxAmount); n++ {
 				buf = append(buf, mkAttackPlayer(ts, n))
 			}

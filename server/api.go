@@ -16,6 +16,7 @@ import (
 
 	"starnexus/bots"
 	"starnexus/engine"
+	"starnexus/i18n"
 	"starnexus/store"
 )
 
@@ -31,6 +32,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/bots", s.handleBots)
 	mux.HandleFunc("GET /api/decks", s.handleDecks)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
+	mux.HandleFunc("GET /api/messages", s.handleMessages)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	for _, x := range s.cfg.Extensions {
 		x.Routes(mux, s.host)
@@ -579,6 +581,22 @@ func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "max-age=3600")
 	w.Write(s.info[g.Name()].cards)
+}
+
+// handleMessages serves the catalog of a language (?lang=, English by default): every
+// message id a client renders (card text, log lines, labels) and its template (package i18n).
+func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
+	lang := r.URL.Query().Get("lang")
+	if lang == "" {
+		lang = "en"
+	}
+	c, err := i18n.Load(lang)
+	if err != nil {
+		writeErr(w, errf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	w.Header().Set("Cache-Control", "max-age=3600")
+	writeJSON(w, http.StatusOK, map[string]any{"lang": c.Lang(), "messages": c.Messages()})
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {

@@ -251,3 +251,21 @@ func TestBotsPlayTheirSeats(t *testing.T) {
 		return strings.Count(string(b), `"over":true`) == 2
 	})
 }
+
+func TestMessagesCatalog(t *testing.T) {
+	h := newHarness(t, Config{})
+	code, b := h.do("GET", "/api/messages", "", nil)
+	if code != http.StatusOK {
+		t.Fatalf("GET /api/messages: %d %s", code, b)
+	}
+	var got struct {
+		Lang     string            `json:"lang"`
+		Messages map[string]string `json:"messages"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil || got.Lang != "en" || got.Messages["list.sep"] != " " {
+		t.Fatalf("GET /api/messages: %s (%v)", b, err)
+	}
+	if code, b := h.do("GET", "/api/messages?lang=xx", "", nil); code != http.StatusBadRequest || !strings.Contains(string(b), "no catalog") {
+		t.Errorf("unknown language: %d %s", code, b)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/games/realms/realmsgame"
+	"starnexus/i18n"
 )
 
 // listedCard is a card as listed for one set: Scout, Viper and Explorer are listed once for
@@ -147,6 +148,10 @@ func writeCardsJSON(w io.Writer, list []listedCard) error {
 }
 
 func writeCardsTable(w io.Writer, list []listedCard) error {
+	en, err := i18n.Load("en")
+	if err != nil {
+		return fmt.Errorf("card texts: %w", err)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tSET\tFACTION\tTYPE\tCOST\tDEFENSE\tQTY\tABILITIES")
 	trade, copies, other := 0, 0, 0
@@ -163,12 +168,12 @@ func writeCardsTable(w io.Writer, list []listedCard) error {
 			qty += " " + c.Deck.String()
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, l.set, realmsgame.CardFaction(c), c.Kind, realmsgame.CardCost(c), realmsgame.CardDefense(c), qty,
-			strings.Join(realmsgame.CardAbilities(c), " / "))
+			strings.Join(realmsgame.CardAbilities(en, c), " / "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s (%s), %s\n", plural(trade, "trade-deck card"), plural(copies, "copy"), plural(other, "other card"))
+	_, err = fmt.Fprintf(w, "%s (%s), %s\n", plural(trade, "trade-deck card"), plural(copies, "copy"), plural(other, "other card"))
 	return err
 }
 

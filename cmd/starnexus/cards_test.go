@@ -66,14 +66,14 @@ func TestCardsTableAndFilters(t *testing.T) {
 		not  []string
 	}{
 		{[]string{"cards", "--set", "core"}, []string{"46 trade-deck cards (80 copies), 3 other cards", "Blob World", "Explorer"}, nil},
-		{[]string{"cards", "--set", "core", "--faction", "blob"}, []string{"Blob Carrier", "11 trade-deck cards"}, []string{"Scout", "Cutter"}},
+		{[]string{"cards", "--set", "core", "--faction", "blob"}, []string{"Blob Carrier", "11 trade-deck cards", "+4 Combat. You may scrap a card in the trade row. / Blob Ally: +2 Combat."}, []string{"Scout", "Cutter", "combat 4"}},
 		{[]string{"cards", "--set", "core", "--faction", "unaligned"}, []string{"Scout", "Viper", "Explorer", "0 trade-deck cards"}, []string{"Blob"}},
 		{[]string{"cards", "--name", "world"}, []string{"Blob World", "Mech World", "Brain World", "War World"}, []string{"Scout"}},
 		{[]string{"cards", "--name", "planeta"}, []string{"Blob World"}, nil},
-		{[]string{"cards", "--name", "fleet"}, []string{"Fleet HQ", "trigger: whenever you play a ship: combat 1"}, nil},
-		{[]string{"cards", "--name", "mech world"}, []string{"static: ally of all factions", "6 outpost"}, nil},
+		{[]string{"cards", "--name", "fleet"}, []string{"Fleet HQ", "Whenever you play a ship: +1 Combat."}, nil},
+		{[]string{"cards", "--name", "mech world"}, []string{"This card counts as an ally of every faction.", "6 outpost"}, nil},
 		{[]string{"cards", "--set", "colony-wars"}, []string{"43 trade-deck cards (80 copies), 3 other cards", "Stealth Tower"}, []string{"Blob World"}},
-		{[]string{"cards", "--name", "plasma vent"}, []string{"on acquire: if played Blob: may put this card into hand"}, nil},
+		{[]string{"cards", "--name", "plasma vent"}, []string{"+4 Combat. / Scrap: Destroy target base. / When you acquire this card, if you have played a Blob card this turn, you may put it into your hand."}, []string{"may scrap", "if played"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args[1:], " "), func(t *testing.T) {

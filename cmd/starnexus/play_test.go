@@ -68,7 +68,7 @@ func TestPlayHumanSavesAndResumes(t *testing.T) {
 		"hand: Scout x2, Viper",
 		"show CARD",
 		"Blob World: Blob base, cost 8, defense 7",
-		"choose one: combat 5 | draw 1 per Blob card played this turn",
+		"Choose one: +5 Combat; or Draw a card for each Blob card you have played this turn.",
 		`error: illegal action "buy Battle Blob": Battle Blob is not in the Trade Row; legal:`,
 		`unknown action "frobnicate"`,
 		"error: no action numbered 99",

@@ -7,10 +7,13 @@ import (
 	"slices"
 
 	"starnexus/games/realms"
+	"starnexus/i18n"
 )
 
 // CardJSON is one Star Realms card as clients read it: GET /api/cards and `starnexus cards
-// --json`.
+// --json`. Text is what a client shows: each part's sentences as message ids with arguments
+// (i18n/en/realms-cards.json). Primary, Ally, Scrap, Trigger, Acquire and Static are the same
+// abilities in the engine's ability language (docs/cards.md), for scenario writers and tools.
 type CardJSON struct {
 	Name     string   `json:"name"`
 	Set      string   `json:"set"`
@@ -28,13 +31,22 @@ type CardJSON struct {
 	Trigger  string   `json:"trigger,omitempty"`
 	Acquire  string   `json:"acquire,omitempty"`
 	Static   []string `json:"static,omitempty"`
+	// Text is the card's text by part; AllyLabel the mark its Ally part is printed under
+	// ("Blob Ally"), present when it has an Ally part.
+	Text      realms.CardText `json:"text"`
+	AllyLabel *i18n.Msg       `json:"ally_label,omitempty"`
 }
 
 // CardOf is card c as listed for set.
 func CardOf(set string, c *realms.Card) CardJSON {
 	j := CardJSON{Name: c.Name, Set: set, Faction: c.Faction.Names(), Type: c.Kind.String(), Outpost: c.Outpost,
 		Quantity: c.Quantity, Deck: c.Deck.String(), Aliases: c.Aliases, Static: c.StaticTxt,
+		Text:    c.Text(),
 		Primary: c.Texts[realms.Primary], Ally: c.Texts[realms.Ally], Scrap: c.Texts[realms.ScrapSlot], Trigger: c.Texts[realms.OnPlayShip], Acquire: c.Texts[realms.OnAcquire]}
+	if len(j.Text.Ally) > 0 {
+		l := c.AllyLabel()
+		j.AllyLabel = &l
+	}
 	if j.Aliases == nil {
 		j.Aliases = []string{}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"starnexus/games/realms"
+	"starnexus/i18n"
 )
 
 // CardFaction names a card's factions ("Blob", "Star Empire/Machine Cult") or "Unaligned".
@@ -34,9 +35,31 @@ func CardDefense(c *realms.Card) string {
 	return fmt.Sprint(c.Defense)
 }
 
-// CardAbilities lists a card's ability texts as "slot: text", in the order a card prints
-// them, statics last.
-func CardAbilities(c *realms.Card) []string {
+// CardAbilities lists a card's abilities in the order a card prints them, one line a part,
+// in the language of cat: "+3 Combat. You may scrap a card in the trade row.", "Blob Ally:
+// Draw a card.", "Scrap: +3 Trade.", "Whenever you play a ship: +1 Combat." With no catalog
+// (nil) they are in the ability language instead, labelled by slot ("ally: draw 1").
+func CardAbilities(cat *i18n.Catalog, c *realms.Card) []string {
+	if cat == nil {
+		return cardNotation(c)
+	}
+	var out []string
+	for _, p := range c.Text().Parts() {
+		text := cat.RenderAll(p.Msgs)
+		switch p.Name {
+		case "ally":
+			text = cat.Render(c.AllyLabel()) + ": " + text
+		case "scrap":
+			text = cat.Render(realms.ScrapLabel()) + ": " + text
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
+// cardNotation lists a card's ability texts as "slot: text" in the ability language, in the
+// order a card prints them, statics last.
+func cardNotation(c *realms.Card) []string {
 	slots := [...]struct {
 		slot  realms.Slot
 		label string

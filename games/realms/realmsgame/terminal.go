@@ -8,17 +8,22 @@ import (
 
 	"starnexus/engine"
 	"starnexus/games/realms"
+	"starnexus/i18n"
 	"starnexus/terminal"
 )
 
 // Presenter implements terminal.Presentable: Star Realms in the terminal, with its table,
 // narration and card texts.
-func (g *Game) Presenter() terminal.Presenter { return &presenter{} }
+func (g *Game) Presenter() terminal.Presenter {
+	en, _ := i18n.Load("en") // nil only if the embedded catalog were broken (its tests say not): card texts then show the ability language
+	return &presenter{en: en}
+}
 
 // presenter shows one game of Star Realms. It counts turns as the actions go by: the
 // narrator's count (a turn opens with its first action) and the screen's (a turn starts when
 // the active player changes).
 type presenter struct {
+	en *i18n.Catalog // card texts are in English
 	// narration
 	nturn    int
 	nactive  engine.Seat
@@ -62,7 +67,7 @@ func (p *presenter) CardText(es engine.State, name string) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	writeCardText(&b, cat.Card(id))
+	writeCardText(&b, p.en, cat.Card(id))
 	return b.String(), nil
 }
 
@@ -676,7 +681,7 @@ func basesInReach(v realms.View, by engine.Seat) []string {
 }
 
 // writeCardText prints everything printed on a card, for `show CARD`.
-func writeCardText(w io.Writer, c *realms.Card) {
+func writeCardText(w io.Writer, en *i18n.Catalog, c *realms.Card) {
 	fmt.Fprintf(w, "%s: %s %s, cost %s", c.Name, CardFaction(c), c.Kind, CardCost(c))
 	if c.Kind == realms.Base {
 		if c.Outpost {
@@ -686,7 +691,7 @@ func writeCardText(w io.Writer, c *realms.Card) {
 		}
 	}
 	fmt.Fprintf(w, " (set %s, %d in the %s deck)\n", c.Set, c.Quantity, c.Deck)
-	for _, a := range CardAbilities(c) {
+	for _, a := range CardAbilities(en, c) {
 		fmt.Fprintf(w, "  %s\n", a)
 	}
 	if len(c.Aliases) > 0 {

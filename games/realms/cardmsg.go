@@ -131,6 +131,11 @@ func AbilityMsgs(ab Ability) []i18n.Msg {
 	return out
 }
 
+// AbilityClause is an ability as one clause with no full stop, its effects joined by "and":
+// the label of an option of a "choose one" ("+5 Combat", "Discard up to two cards and draw a
+// card for each card discarded this way").
+func AbilityClause(ab Ability) i18n.Msg { return clauses(ab) }
+
 // clauses is an ability as one clause, its effects joined by "and", for an option of a
 // "choose one" (no full stop: the options are joined by "; or"). The effects after the first
 // start in lower case.

@@ -98,6 +98,22 @@ func TestCardTextTriggersAndLabels(t *testing.T) {
 	}
 }
 
+// The options of a "choose one", as a prompt offers them.
+func TestAbilityClause(t *testing.T) {
+	_, en := loadText(t)
+	ab, err := realms.ParseAbility("choose one: trade 1 | discard up to 2; draw 1 per card discarded this way")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range ab[0].Options {
+		got = append(got, en.Render(realms.AbilityClause(o)))
+	}
+	if want := []string{"+1 Trade", "Discard up to two cards and draw a card for each card discarded this way"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // An upgraded copy's action sticker joins the part it follows (SR 8.4).
 func TestCardTextSticker(t *testing.T) {
 	cat, en := loadText(t)

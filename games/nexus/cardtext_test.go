@@ -1,6 +1,9 @@
 package nexus
 
 import (
+	"bytes"
+	"encoding/json"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -377,5 +380,55 @@ func TestNotationCheck(t *testing.T) {
 		if !caught {
 			t.Errorf("%q passes for English", tt.text)
 		}
+	}
+}
+
+// cardTextGolden is testdata/cardtext.json: every ability line and keyword entry of the
+// starter set as a message and its English, which web/tests/cardtext.test.js renders with
+// the browser's renderer to check that a player reads the same text there.
+const cardTextGolden = "testdata/cardtext.json"
+
+type goldenLine struct {
+	Card string   `json:"card"`
+	Msg  i18n.Msg `json:"msg"`
+	Want string   `json:"want"`
+}
+
+// TestCardTextGolden compares the starter set's text with the golden file; with
+// UPDATE_GOLDEN=1 it writes the file instead.
+func TestCardTextGolden(t *testing.T) {
+	en, cat := english(t), builtin(t)
+	lines := []goldenLine{}
+	for _, c := range cat.All() {
+		m := CardText(cat, c)
+		for _, x := range slices.Concat([]i18n.Msg{CardHead(c)}, m.Keywords, m.Text, Reminders(c)) {
+			lines = append(lines, goldenLine{c.Name, x, en.Render(x)})
+		}
+	}
+	got := []byte("[\n")
+	for i, l := range lines { // one line each, for readable diffs
+		b, err := json.Marshal(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, b...)
+		if i < len(lines)-1 {
+			got = append(got, ',')
+		}
+		got = append(got, '\n')
+	}
+	got = append(got, "]\n"...)
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		if err := os.WriteFile(cardTextGolden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(cardTextGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not the card text of today: run UPDATE_GOLDEN=1 go test ./games/nexus -run Golden and read the diff", cardTextGolden)
 	}
 }

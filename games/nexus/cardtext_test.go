@@ -432,3 +432,42 @@ func TestCardTextGolden(t *testing.T) {
 		t.Errorf("%s is not the card text of today: run UPDATE_GOLDEN=1 go test ./games/nexus -run Golden and read the diff", cardTextGolden)
 	}
 }
+
+// FuzzCardText checks that every ability the grammar accepts renders as an English line
+// with no engine notation (the active ability's name, free text of the card data, set
+// aside; tokens as in a loaded catalog, whose Load refuses an unknown one).
+func FuzzCardText(f *testing.F) {
+	cat, err := cards.Builtin()
+	if err != nil {
+		f.Fatal(err)
+	}
+	en, err := i18n.Load("en")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cat.All() {
+		for _, a := range c.Abilities {
+			f.Add(a.Text, uint8(c.Type))
+		}
+	}
+	for _, tt := range grammarCases {
+		f.Add(tt.text, uint8(tt.typ))
+	}
+	f.Fuzz(func(t *testing.T, text string, typ uint8) {
+		ct := cards.Type(typ % uint8(cards.Token+1))
+		ab, err := cards.ParseAbility(text, ct)
+		if err != nil {
+			return
+		}
+		for _, e := range ab.Effects {
+			if e.Verb == cards.Create && cat.Token(e.Token) == nil {
+				return
+			}
+		}
+		if ab.Name != "" {
+			ab.Name = "Name"
+		}
+		c := &cards.Card{Name: "X", Type: ct, Abilities: []cards.Ability{ab}}
+		checkLine(t, text, en.Render(AbilityText(cat, c, &c.Abilities[0])))
+	})
+}

@@ -177,8 +177,14 @@ func TestBotsAndDecksByGame(t *testing.T) {
 			}
 		}
 	}
-	if c := byName["Blade Dancer"]; c.Stats == "" || !slices.Contains(c.Keywords, "Agility") {
+	if c := byName["Blade Dancer"]; c.Stats == "" || !slices.Contains(c.Keywords, "Agility") ||
+		len(c.KeywordText) != 1 || c.KeywordText[0].Args["name"] == nil {
 		t.Errorf("Blade Dancer: %+v", c)
+	}
+	// Text is in messages, the engine notation in rules.
+	if c := byName["Surge of Fury"]; len(c.Text) != 1 || c.Text[0].ID != "nexus.card.ab.resolve" ||
+		len(c.Rules) != 1 || c.Rules[0] != "resolve: modify(T:creature, +2/+2)" || c.TypeText.ID != "nexus.card.type.instant" {
+		t.Errorf("Surge of Fury: %+v", c)
 	}
 	if code, _ := h.do("GET", "/api/cards?game=chess", "", nil); code != http.StatusBadRequest {
 		t.Errorf("cards of chess: %d, want 400", code)

@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
+import { loadMessages, messagesLoaded, t, tm } from './i18n.js';
 
 // The card texts (GET /api/cards?game=nexus) and the card whose text the side panel shows.
 let nxCatalog = new Map();
@@ -32,14 +33,21 @@ const inspectCard = (name) => () => { nxInspected = name; nxNotify(); };
 
 export function NexusCardPanel() {
   const [name, setName] = useState(nxInspected);
-  useEffect(() => { loadNexusCards(); nxListeners.add(setName); return () => nxListeners.delete(setName); }, []);
+  const [, setMessages] = useState(messagesLoaded());
+  useEffect(() => {
+    loadNexusCards();
+    if (!messagesLoaded()) loadMessages().then(() => setMessages(true), () => {});
+    nxListeners.add(setName);
+    return () => nxListeners.delete(setName);
+  }, []);
   const c = name && nxCatalog.get(name.toLowerCase());
   if (!c) return html`<section class="card-panel nx-card-panel"><p class="muted small">Point at a card to read it.</p></section>`;
+  // Text, keywords and reminders are messages (docs/api.md); c.rules, the engine notation, is never shown.
   return html`<section class="card-panel nx-card-panel" data-testid="card-panel">
     <div class="cp-head"><b>${c.name}</b>${c.cost != null ? html` <span class="cost">${c.cost}</span>` : ''}</div>
-    <div class="cp-type muted">${c.faction} ${c.type}${c.stats ? ' · ' + c.stats : ''}${c.life ? ' · life ' + c.life : ''}</div>
-    ${(c.keywords || []).length ? html`<div class="cp-ab"><b>${c.keywords.join(', ')}</b></div>` : ''}
-    ${(c.text || []).map((t) => html`<div class="cp-ab">${t}</div>`)}
+    <div class="cp-type muted">${tm(c.faction_text)} ${tm(c.type_text)}${c.stats ? ' · ' + c.stats : ''}${c.life ? ' · ' + t('nexus.card.head.life', { n: c.life }) : ''}</div>
+    ${(c.keyword_text || []).map((k) => html`<div class="cp-ab" title=${tm(k.args.reminder)}>${tm(k)}</div>`)}
+    ${(c.text || []).map((m) => html`<div class="cp-ab">${tm(m)}</div>`)}
   </section>`;
 }
 

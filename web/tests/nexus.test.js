@@ -76,6 +76,10 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   await page.locator('[data-testid=card-panel]').waitFor();
   const panel = await page.locator('[data-testid=card-panel]').innerText();
   assert.ok(panel.includes(name), `the card panel shows ${name}: ${panel}`);
+  // Card text is English from messages, never the engine notation (no T:, YOU, _ or ;).
+  await page.waitForFunction(() => !document.querySelector('[data-testid=card-panel]').innerText.includes('[nexus.'));
+  const panelText = await page.locator('[data-testid=card-panel]').innerText();
+  assert.doesNotMatch(panelText, /\bT\d?:|\b[A-Z]{2,}\b|_|;|\[|\{/, `card panel: ${panelText}`);
 
   const winner = page.locator('[data-testid=winner]');
   let clicks = 0;

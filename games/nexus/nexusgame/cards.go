@@ -3,20 +3,31 @@ package nexusgame
 import (
 	"fmt"
 
+	"starnexus/games/nexus"
 	"starnexus/games/nexus/cards"
 	"starnexus/games/nexus/decks"
+	"starnexus/i18n"
 )
 
-// CardJSON is one Stellar Nexus card as clients read it (GET /api/cards?game=nexus).
+// CardJSON is one Stellar Nexus card as clients read it (GET /api/cards?game=nexus). What a
+// player reads is in messages (package i18n, ids nexus.card.*): the text, one message per
+// ability line, the keywords with their reminders, the faction and the type. Rules is the
+// engine notation of the card data (SN C.2), for scenario and deck writers; never shown to a
+// player.
 type CardJSON struct {
-	Name     string   `json:"name"`
-	Faction  string   `json:"faction"`
-	Type     string   `json:"type"`
-	Cost     *int     `json:"cost,omitempty"`
-	Stats    string   `json:"stats,omitempty"`
-	Life     *int     `json:"life,omitempty"`
-	Keywords []string `json:"keywords"`
-	Text     []string `json:"text"`
+	Name        string     `json:"name"`
+	Faction     string     `json:"faction"`
+	FactionText i18n.Msg   `json:"faction_text"`
+	Type        string     `json:"type"`
+	TypeText    i18n.Msg   `json:"type_text"`
+	Cost        *int       `json:"cost,omitempty"`
+	Stats       string     `json:"stats,omitempty"`
+	Life        *int       `json:"life,omitempty"`
+	Keywords    []string   `json:"keywords"`
+	KeywordText []i18n.Msg `json:"keyword_text"`
+	Text        []i18n.Msg `json:"text"`
+	Reminders   []i18n.Msg `json:"reminders"`
+	Rules       []string   `json:"rules"`
 }
 
 // Cards implements engine.Game: every card of the game's table.
@@ -25,10 +36,14 @@ func (g *Game) Cards() any {
 	if g.tab == nil {
 		return out
 	}
-	for _, c := range g.tab.Catalog().All() {
-		j := CardJSON{Name: c.Name, Faction: c.Faction.String(), Type: c.Type.String(), Keywords: []string{}, Text: c.Text}
-		if j.Text == nil {
-			j.Text = []string{}
+	cat := g.tab.Catalog()
+	for _, c := range cat.All() {
+		msgs := nexus.CardText(cat, c)
+		j := CardJSON{Name: c.Name, Faction: c.Faction.String(), FactionText: nexus.FactionName(c.Faction),
+			Type: c.Type.String(), TypeText: nexus.TypeName(c.Type), Keywords: []string{},
+			KeywordText: msgs.Keywords, Text: msgs.Text, Reminders: nexus.Reminders(c), Rules: c.Text}
+		if j.Rules == nil {
+			j.Rules = []string{}
 		}
 		for _, k := range c.Keywords.List() {
 			j.Keywords = append(j.Keywords, k.String())

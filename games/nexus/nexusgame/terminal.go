@@ -7,7 +7,7 @@ import (
 
 	"starnexus/engine"
 	"starnexus/games/nexus"
-	"starnexus/games/nexus/cards"
+	"starnexus/i18n"
 	"starnexus/terminal"
 )
 
@@ -124,33 +124,27 @@ func (p *presenter) Screen(w io.Writer, es engine.State, seat engine.Seat, t ter
 	return legal
 }
 
-// CardText prints a card's type, cost, stats, keywords and text.
+// CardText prints a card as a player reads it, in English: name, faction, type, cost, stats
+// or life, then each keyword with its reminder and each ability line (nexus.CardText).
 func (p *presenter) CardText(es engine.State, name string) (string, error) {
-	c, err := state(es).Table().Catalog().ByName(name)
+	cat := state(es).Table().Catalog()
+	c, err := cat.ByName(name)
 	if err != nil {
 		return "", err
 	}
+	en, err := i18n.Load("en")
+	if err != nil {
+		return "", fmt.Errorf("card text: %w", err)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s %s", c.Name, c.Faction, c.Type)
-	if c.IsRequisition() {
-		fmt.Fprintf(&b, ", cost %d", c.Cost)
-	}
-	if c.IsCreature() {
-		fmt.Fprintf(&b, ", %d/%d", c.S, c.E)
-	}
-	if c.Type == cards.Hero {
-		fmt.Fprintf(&b, ", life %d", c.Life)
-	}
+	b.WriteString(en.Render(nexus.CardHead(c)))
 	b.WriteString("\n")
-	var kws []string
-	for _, k := range c.Keywords.List() {
-		kws = append(kws, k.String())
+	text := nexus.CardText(cat, c)
+	for _, m := range text.Keywords {
+		fmt.Fprintf(&b, "  %s\n", en.Render(m))
 	}
-	if len(kws) > 0 {
-		fmt.Fprintf(&b, "  keywords: %s\n", strings.Join(kws, ", "))
-	}
-	for _, t := range c.Text {
-		fmt.Fprintf(&b, "  %s\n", t)
+	for _, m := range text.Text {
+		fmt.Fprintf(&b, "  %s\n", en.Render(m))
 	}
 	return b.String(), nil
 }

@@ -37,7 +37,10 @@ type permJSON struct {
 	Equipment []string `json:"equipment,omitempty"`
 	Attacking string   `json:"attacking,omitempty"`
 	Blocking  string   `json:"blocking,omitempty"`
-	Token     bool     `json:"token,omitempty"`
+	// BlockOrder is the blocker's place among the blockers of the attacker it blocks (1, 2,
+	// ...: the defender's order, SN 12.3), hidden with the block itself.
+	BlockOrder int  `json:"block_order,omitempty"`
+	Token      bool `json:"token,omitempty"`
 	// A creature's strength and endurance now (markers, equipment and modifiers included) and
 	// the attack and defense points it has left until they are restored (SN 12): the numbers
 	// of Text, for a client that draws them.
@@ -184,6 +187,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 			}
 			if o.Blocking != 0 {
 				pm.Blocking = s.nameOf(o.Blocking)
+				pm.BlockOrder = int(o.BOrder)
 			}
 			pj.Field = append(pj.Field, pm)
 		}

@@ -16,59 +16,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withServerAndBrowser } from './browser.js';
+import { createDuel, policy, seatAPI } from './nexus-policy.js';
 
 // BASE_CLICKS is the count of this test on c36502a (the command above).
 const BASE_CLICKS = 129;
-// The game: seed, decks, and the actions the seat takes before it ends (the same on every
-// client: a client that sends an action the policy did not choose fails the test).
+// The game: seed and decks; with the policy (nexus-policy.js) the seat's actions are the same
+// on every client (a client that sends an action the policy did not choose fails the test).
 const SEED = 7;
 const DECKS = ['rayji', 'kern'];
 
 const env = withServerAndBrowser(['--allow-seed']);
-
-// policy picks the seat's action from its view: keep; on my own main phases with an empty
-// stack, cast the first castable card by name; attack with every creature that can (one
-// `add attacker` at a time, then `done`); never block; on any other decision the first
-// choice; pass otherwise.
-function policy(v, me) {
-  const acts = v.actions || [];
-  const texts = acts.map((a) => a.text);
-  const p = v.pending || {};
-  switch (p.kind) {
-    case 'mulligan':
-      return 'keep';
-    case 'priority': {
-      const mine = v.active === me && (v.phase === 'main1' || v.phase === 'main2') && (v.stack || []).length === 0;
-      const casts = acts.filter((a) => a.verb === 'cast').sort((a, b) => (a.card < b.card ? -1 : a.card > b.card ? 1 : 0));
-      return mine && casts.length ? casts[0].text : 'pass';
-    }
-    case 'attack': {
-      const add = acts.find((a) => a.verb === 'add attacker');
-      if (add) return add.text;
-      return texts.includes('done') ? 'done' : 'attack with none';
-    }
-    case 'block':
-      return texts.includes('done') ? 'done' : texts[0];
-    default:
-      return texts[0];
-  }
-}
 
 const selfSent = new Set(['pass', 'attack with none', 'done']);
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 test('a Stellar Nexus duel needs at most a third of the clicks it needed', { timeout: 900_000 }, async () => {
   const url = env.server.url;
-  const res = await fetch(url + '/api/games', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: 'nexus', format: 'duel', seed: SEED,
-      seats: [{ name: 'Tester', deck: DECKS[0] }, { name: 'Vex', kind: 'bot', bot: 'greedy', deck: DECKS[1] }] }),
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  const game = await res.json();
+  const game = await createDuel(url, SEED, DECKS);
   const token = game.seats[0].token;
-  const view = async () => (await fetch(`${url}/api/games/${game.id}/view`, { headers: { Authorization: 'Bearer ' + token } })).json();
+  const { view } = seatAPI(url, game.id, token);
 
   const page = await env.browser.ctx.newPage();
   const errors = [];
@@ -90,7 +56,6 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
   await page.locator('section.player.me').waitFor();
 
   let clicks = 0;
-  let actions = 0;
   const byKind = {};
   let v = await view();
   for (let step = 0; !v.over; step++) {
@@ -114,7 +79,6 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
       if (nv.seq !== v.seq || nv.over) {
         // The page acted by itself: only a pass, a "none" or a "done" may be sent so.
         assert.ok(selfSent.has(pick), `the page sent an action by itself where the policy chose "${pick}" (seq ${v.seq})`);
-        actions++;
         v = nv;
         break;
       }
@@ -132,7 +96,6 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
         ]);
         assert.ok(r.ok(), `"${pick}" at seq ${v.seq} was refused: ${await r.text()}`);
         clicks++;
-        actions++;
         const kind = (v.pending && v.pending.kind) || 'none';
         byKind[kind] = (byKind[kind] || 0) + 1;
         await page.waitForFunction(() => !document.querySelector('.busy'));
@@ -143,6 +106,9 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
     }
   }
   await page.locator('[data-testid=winner]').waitFor();
+  const log = await (await fetch(`${url}/api/games/${game.id}/log`)).json();
+  const entries = log.actions || [];
+  const actions = entries.filter((e) => e.name === 'Tester').length;
   console.log(`nexus clicks: ${clicks} clicks for ${actions} actions of the seat; game over at seq ${v.seq}, winners ${v.winners}; clicks by decision ${JSON.stringify(byKind)}`);
   assert.deepEqual(errors, []);
   if (!process.env.NEXUS_CLICKS_BASE) {

@@ -198,7 +198,7 @@ function Creature({ c, act, onSelect, selected, lit, menu, send, blockers, dup }
     c.blocking ? 'is-blocking' : '', selected ? 'is-selected' : '', lit ? 'is-lit' : '', act || onSelect ? 'clickable' : ''].join(' ');
   const body = html`
     <span class="nx-cf-head"><span class="nx-cf-name">${objName(c.name, dup ? c.number : 0)}</span>${d && d.cost != null ? html`<span class="cost">${d.cost}</span>` : ''}</span>
-    <span class="nx-cf-type">${d ? d.type : ''}${c.token ? ' · ' + label('token') : ''}</span>
+    ${c.token ? html`<span class="nx-cf-type">${label('token')}</span>` : ''}
     ${(c.keywords || []).length ? html`<span class="nx-kw">${c.keywords.join(' · ')}</span>` : ''}
     ${(c.equipment || []).length ? html`<span class="nx-eq">${label('equipped', { list: c.equipment.join(', ') })}</span>` : ''}
     <span class="nx-marks">

@@ -37,7 +37,17 @@ type permJSON struct {
 	Equipment []string `json:"equipment,omitempty"`
 	Attacking string   `json:"attacking,omitempty"`
 	Blocking  string   `json:"blocking,omitempty"`
-	Token     bool     `json:"token,omitempty"`
+	// BlockOrder is the blocker's place among the blockers of the attacker it blocks (1, 2,
+	// ...: the defender's order, SN 12.3), hidden with the block itself.
+	BlockOrder int  `json:"block_order,omitempty"`
+	Token      bool `json:"token,omitempty"`
+	// A creature's strength and endurance now (markers, equipment and modifiers included) and
+	// the attack and defense points it has left until they are restored (SN 12): the numbers
+	// of Text, for a client that draws them.
+	Strength    *int `json:"strength,omitempty"`
+	Endurance   *int `json:"endurance,omitempty"`
+	AttackLeft  *int `json:"attack_left,omitempty"`
+	DefenseLeft *int `json:"defense_left,omitempty"`
 }
 
 type playerJSON struct {
@@ -66,6 +76,12 @@ type itemJSON struct {
 	Number     int      `json:"number,omitempty"` // a requisitioned card's public number
 	Controller string   `json:"controller"`
 	Targets    []string `json:"targets,omitempty"`
+	// Source is the card (or hero) the item comes from and Ability the ability's name when
+	// the item is an ability rather than a requisition ("Autolyse" of "Ossuary Vent"; empty
+	// for an unnamed one); Kind says which: requisition, ability, hero or trigger.
+	Source  string `json:"source"`
+	Ability string `json:"ability,omitempty"`
+	Kind    string `json:"kind"`
 }
 
 type viewJSON struct {
@@ -151,6 +167,9 @@ func (v *View) MarshalJSON() ([]byte, error) {
 				continue
 			}
 			pm.Text = s.creatureText(oid(i))
+			S, E, _ := s.stats(oid(i))
+			atk, dfn := int(o.Atk), int(o.Dfn)
+			pm.Strength, pm.Endurance, pm.AttackLeft, pm.DefenseLeft = &S, &E, &atk, &dfn
 			pm.Arrived, pm.Markers, pm.Token = o.has(fArrived), int(o.Markers), o.has(fToken)
 			kw := s.kw(oid(i))
 			for k, n := range kwNames {
@@ -168,6 +187,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 			}
 			if o.Blocking != 0 {
 				pm.Blocking = s.nameOf(o.Blocking)
+				pm.BlockOrder = int(o.BOrder)
 			}
 			pj.Field = append(pj.Field, pm)
 		}
@@ -176,6 +196,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 	for i := int(s.NS) - 1; i >= 0; i-- {
 		it := &s.Stack[i]
 		ij := itemJSON{Name: s.itemName(it), Controller: s.SeatName(engine.Seat(it.Ctrl))}
+		ij.Source, ij.Ability, ij.Kind = s.itemSource(it)
 		if it.Ab < 0 && !it.Hero && it.PDef == 0 && it.Card != 0 {
 			ij.Number = int(s.O[it.Card].Num)
 		}
@@ -209,6 +230,27 @@ func (s *State) itemName(it *item) string {
 		return d.Abs[it.Ab].Name
 	}
 	return d.Name
+}
+
+// itemSource is where a stack item comes from: the card or hero's name, the ability's name
+// (empty for a requisition or an unnamed ability) and the item's kind.
+func (s *State) itemSource(it *item) (source, ability, kind string) {
+	switch {
+	case it.PDef != 0:
+		d := &s.tab.Defs[it.PDef]
+		if it.Ab >= 0 && int(it.Ab) < len(d.Abs) {
+			ability = d.Abs[it.Ab].Name
+		}
+		return d.Name, ability, "trigger"
+	case it.Hero:
+		d := &s.tab.Defs[s.P[it.Ctrl].Hero]
+		return d.Name, d.Abs[it.Ab].Name, "hero"
+	}
+	d := &s.tab.Defs[s.O[it.Card].Def]
+	if it.Ab >= 0 {
+		return d.Name, d.Abs[it.Ab].Name, "ability"
+	}
+	return d.Name, "", "requisition"
 }
 
 // names lists a player's zone, oldest first.

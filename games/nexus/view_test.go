@@ -3,6 +3,7 @@ package nexus
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -64,5 +65,59 @@ func checkHidden(t *testing.T, s *State, seat engine.Seat, js string) {
 		if engine.Seat(p) != seat && !ally && len(pj.Hand) > 0 {
 			t.Fatalf("seat %d sees %s's hand %s", seat, pj.Name, strings.Join(pj.Hand, ", "))
 		}
+	}
+}
+
+// TestViewNumbers: a creature's strength, endurance and points left are the numbers its text
+// shows, and every stack item names its source and kind.
+func TestViewNumbers(t *testing.T) {
+	tab := mustTable(t)
+	shipped := shippedDecks(t)
+	s, err := NewGame(tab, Options{Format: "duel", MaxTurns: 30}, []Deck{shipped[0], shipped[3]}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(11)
+	creatures, items := 0, 0
+	for k := 0; k < 1500 && !s.Over(); k++ {
+		b, err := json.Marshal(s.View(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v viewJSON
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range v.Players {
+			for _, c := range p.Field {
+				if c.Strength == nil || c.Endurance == nil || c.AttackLeft == nil || c.DefenseLeft == nil {
+					t.Fatalf("action %d: %s has no numbers: %s", k, c.Name, b)
+				}
+				if !strings.HasSuffix(c.Text, fmt.Sprintf(" %d/%d (%d,%d)", *c.Strength, *c.Endurance, *c.AttackLeft, *c.DefenseLeft)) {
+					t.Fatalf("action %d: %q does not show %d/%d (%d,%d)", k, c.Text, *c.Strength, *c.Endurance, *c.AttackLeft, *c.DefenseLeft)
+				}
+				creatures++
+			}
+			for _, r := range p.Resources {
+				if r.Strength != nil {
+					t.Fatalf("the resource %s has a strength", r.Name)
+				}
+			}
+		}
+		for _, it := range v.Stack {
+			if it.Source == "" || it.Kind == "" {
+				t.Fatalf("action %d: the stack item %s has no source or kind: %s", k, it.Name, b)
+			}
+			if it.Kind == "requisition" && it.Source != it.Name {
+				t.Fatalf("action %d: the requisition %s comes from %s", k, it.Name, it.Source)
+			}
+			items++
+		}
+		seat := s.ToMove(nil)[0]
+		l := s.Legal(seat, nil)
+		s.ApplyTrusted(seat, l[rng.Intn(len(l))])
+	}
+	if creatures == 0 || items == 0 {
+		t.Fatalf("the game showed %d creatures and %d stack items: nothing was checked", creatures, items)
 	}
 }

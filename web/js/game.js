@@ -6,7 +6,7 @@ import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, loadCards } from './cards.js';
 import { ActionPanel, groupActions } from './actions.js';
 import { Log } from './log.js';
-import { NexusCardPanel, NexusTable } from './nexus.js';
+import { NexusBanner, NexusCardPanel, NexusTable, NexusTopbar } from './nexus.js';
 
 export const gameTitle = { realms: 'Star Realms', nexus: 'Stellar Nexus' };
 
@@ -155,13 +155,12 @@ export function Game({ id, token }) {
   const me = seat >= 0 ? v.players[seat] : null;
   const legal = v.actions || [];
   if (v.game === 'nexus') {
-    return html`<main class="game nexus">
+    return html`<main class="game nexus" data-seq=${v.seq}>
       <div class="topbar">
-        <a href="#/">← Lobby</a>
-        <span>Game <b>${id}</b> · ${gameTitle.nexus} · ${v.format || ''}${me ? html` · you are <b>${me.name}</b>` : html` · <b>spectating</b>`}</span>
+        <${NexusTopbar} id=${id} v=${v} me=${me} />
         <span class=${'conn ' + status}>● ${status}</span>
       </div>
-      <${Banner} v=${{ ...v, id }} mine=${legal.length > 0} seatName=${me && me.name} />
+      <${NexusBanner} v=${{ ...v, id }} />
       ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
       <div class="layout">
         <${NexusTable} v=${v} send=${send} busy=${busy} />

@@ -46,15 +46,20 @@ function freePort() {
 
 // startServer builds the binary once and runs `starnexus serve` on a free port with a fresh
 // database, or on the database db (a postgres:// address) when given; STARNEXUS_URL points the
-// tests at a server that is already running instead.
-export async function startServer(db) {
+// tests at a server that is already running instead, and STARNEXUS_BIN names a binary to run
+// instead of building this tree's (another commit's client and server). args are more flags of
+// `serve` (`--allow-seed`).
+export async function startServer(db, args = []) {
   if (process.env.STARNEXUS_URL && !db) return { url: process.env.STARNEXUS_URL, stop: async () => {} };
   const dir = mkdtempSync(join(tmpdir(), 'starnexus-web-'));
-  const bin = join(dir, 'starnexus');
-  execFileSync('go', ['build', '-o', bin, './cmd/starnexus'], { cwd: repoRoot, stdio: 'inherit' });
+  let bin = process.env.STARNEXUS_BIN;
+  if (!bin) {
+    bin = join(dir, 'starnexus');
+    execFileSync('go', ['build', '-o', bin, './cmd/starnexus'], { cwd: repoRoot, stdio: 'inherit' });
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db || join(dir, 'test.db')],
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db || join(dir, 'test.db'), ...args],
     { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
@@ -73,13 +78,13 @@ export async function startServer(db) {
   };
 }
 
-// withServerAndBrowser starts a server and a browser before a test file's tests and stops
-// them after; the returned object holds them (env.server, env.browser) once started. A test
+// withServerAndBrowser starts a server (with the `serve` flags args) and a browser before a
+// test file's tests and stops them after; the returned object holds them (env.server, env.browser) once started. A test
 // file whose pages ran into the server's Content-Security-Policy fails at the end.
-export function withServerAndBrowser() {
+export function withServerAndBrowser(args = []) {
   const env = {};
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(undefined, args);
     env.browser = await launchBrowser();
   });
   after(async () => {

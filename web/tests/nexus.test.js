@@ -13,8 +13,8 @@ const env = withServerAndBrowser();
 // clicked in this phase (a declaration may be changed again, SN 12.2 and 12.3: clicking each
 // change once keeps the game going forward), then done, then pass.
 async function nextButton(page, clicked) {
-  const texts = await page.locator('button.act[data-action]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
-  const pick = (t) => page.locator(`button.act[data-action="${t.replace(/"/g, '\\"')}"]`).first();
+  const texts = await page.locator('[data-action]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
+  const pick = (t) => page.locator(`[data-action="${t.replace(/"/g, '\\"')}"]:visible`).first();
   const fresh = (t) => !clicked.has(t);
   const order = [
     (t) => t.startsWith('attack with ') && t !== 'attack with none' && fresh(t),
@@ -71,7 +71,7 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   await page.locator('[data-testid=nx-status]').waitFor();
   // Pointing at a card of my hand shows its text beside the table.
   const first = page.locator('[data-testid=my-hand] .nx-card').first();
-  const name = (await first.innerText()).trim();
+  const name = (await first.locator('.nx-cf-name').innerText()).trim();
   await first.hover();
   await page.locator('[data-testid=card-panel]').waitFor();
   const panel = await page.locator('[data-testid=card-panel]').innerText();
@@ -88,7 +88,7 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   let phase = '';
   while (!(await winner.count())) {
     assert.ok(clicks < 6000, 'the game should end within 6000 clicks');
-    await page.locator('button.act[data-action], [data-testid=winner]').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-action], [data-testid=winner]').first().waitFor({ timeout: 60_000 });
     if (await winner.count()) break;
     const now = await page.locator('[data-testid=phase]').innerText();
     if (now !== phase) {
@@ -115,7 +115,7 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/nexus-end.png`, fullPage: true });
   const text = await winner.innerText();
   assert.match(text, /wins|win!|draw/);
-  assert.equal(await page.locator('button.act').count(), 0, 'no actions are offered once the game is over');
+  assert.equal(await page.locator('[data-action]').count(), 0, 'no actions are offered once the game is over');
   for (const p of ['Main 1', 'Combat']) assert.ok(seenPhases.has(p), `the phase ${p} was shown (saw ${[...seenPhases]})`);
   assert.ok(received.length > clicks, 'the page received views');
   for (const body of received) {
@@ -149,7 +149,7 @@ test('a Stellar Nexus spectator sees no hand and no secret hero', { timeout: 120
   const body = await page.locator('main').innerText();
   for (const h of heroes) assert.ok(!body.includes(h), `the spectator's page names the hero ${h}`);
   assert.equal(await page.locator('.nx-hand').count(), 0, 'a hand is on the spectator page');
-  assert.equal(await page.locator('button.act').count(), 0, 'a spectator has no actions');
+  assert.equal(await page.locator('[data-action]').count(), 0, 'a spectator has no actions');
   for (const b of received) {
     assert.deepEqual(hands(b), [], `a hand reached the spectator: ${b.slice(0, 200)}`);
     for (const h of heroes) assert.ok(!b.includes(h), `the hero ${h} reached the spectator before the reveal`);

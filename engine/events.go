@@ -14,8 +14,9 @@ const (
 	// EvMoved: Card (Number) of Seat moved From a zone To another ("hand", "deck", "discard",
 	// "in_play", "trade_row", "scrap_heap", "library", "graveyard", "field", "stack"...).
 	EvMoved EventKind = "moved"
-	// EvStat: Seat's Stat ("trade", "combat", "authority", "life", "resources"...) changed by
-	// Amount, because of Source (a card, or "" for the rules).
+	// EvStat: Seat's Stat ("trade", "combat", "authority", "life", "resources"...), or the
+	// creature Card's ("strength", "endurance"), changed by Amount to Total, because of Source
+	// (a card, or "" for the rules).
 	EvStat EventKind = "stat"
 	// EvDamage: Amount damage dealt by Source to Target (a player, a base, a creature).
 	EvDamage EventKind = "damage"
@@ -53,6 +54,7 @@ type Event struct {
 	To     string // EvMoved: the zone it entered
 	Stat   string // EvStat, EvCounter: what changed
 	Amount int    // the change, damage, count or turn number
+	Total  int    // EvStat: the stat's value after the change
 	Source string // the card or ability that caused it, "" for the rules or the player's choice
 	Target string // EvDamage: the player, base or creature hit
 	Option string // EvChose: what was chosen, as the action texts write it

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"starnexus/engine"
+	"starnexus/narrate"
 )
 
 // Events (docs/api.md, "Events"): a game whose State is an engine.EventRecorder records
@@ -21,8 +22,9 @@ const eventKeep = 32
 
 // actionEvents are the events of one action of the log.
 type actionEvents struct {
-	seq int // the action's position in the log
-	evs []engine.Event
+	seq  int // the action's position in the log
+	evs  []engine.Event
+	turn narrate.Turn // the turn when the action began
 }
 
 // eventJSON is one event as a view carries it: ids and arguments, never a sentence.
@@ -36,6 +38,7 @@ type eventJSON struct {
 	To      string `json:"to,omitempty"`
 	Stat    string `json:"stat,omitempty"`
 	Amount  int    `json:"amount,omitempty"`
+	Total   int    `json:"total,omitempty"` // stat: the value after the change (absent: 0)
 	Source  string `json:"source,omitempty"`
 	Target  string `json:"target,omitempty"`
 	Option  string `json:"option,omitempty"`
@@ -101,18 +104,34 @@ func (g *game) noteVisible() {
 	}
 }
 
+// followTurns turns recording on for a State being rebuilt from its log, before any
+// action: keepEvents then follows the turns (for the narration's turn numbers) and keeps no
+// event until startEvents.
+func (g *game) followTurns() {
+	g.turn = narrate.Start(g.st)
+	if r, ok := g.st.(engine.EventRecorder); ok {
+		r.RecordEvents(true)
+	}
+}
+
 // keepEvents takes the events of the action just applied and logged, the seq-th of the log.
 func (g *game) keepEvents(seq int) {
-	if g.rec == nil {
+	r, ok := g.st.(engine.EventRecorder)
+	if !ok {
 		return
 	}
+	evs := r.TakeEvents(nil)
+	turn := g.turn
+	g.turn = narrate.Advance(turn, evs)
+	if g.rec == nil {
+		return // rebuilding: the turns are followed, nothing is told
+	}
 	g.noteVisible()
-	evs := g.rec.TakeEvents(nil)
-	if len(g.events) == eventKeep {
+	if len(g.events) == eventKeep && !g.keepAll {
 		copy(g.events, g.events[1:])
 		g.events = g.events[:eventKeep-1]
 	}
-	g.events = append(g.events, actionEvents{seq: seq, evs: evs})
+	g.events = append(g.events, actionEvents{seq: seq, evs: evs, turn: turn})
 }
 
 // eventsFor lists the kept events of the actions viewer sees from its seq since on (as its
@@ -123,15 +142,7 @@ func (g *game) eventsFor(viewer engine.Seat, since int) []eventJSON {
 	if len(g.events) == 0 {
 		return out
 	}
-	index := func(seq int) (int, bool) { return seq, true }
-	if v := g.vis[viewer]; v != nil {
-		index = func(seq int) (int, bool) {
-			if seq >= len(v.at) || v.at[seq] < 0 {
-				return 0, false
-			}
-			return v.at[seq], true
-		}
-	}
+	index := g.viewerIndex(viewer)
 	for _, ae := range g.events {
 		i, ok := index(ae.seq)
 		if !ok || i < since {
@@ -143,7 +154,7 @@ func (g *game) eventsFor(viewer engine.Seat, since int) []eventJSON {
 				continue
 			}
 			out = append(out, eventJSON{I: i, Kind: string(v.Kind), Seat: int(v.Seat), Card: v.Card, Number: v.Number, From: v.From, To: v.To,
-				Stat: v.Stat, Amount: v.Amount, Source: v.Source, Target: v.Target, Option: v.Option, Ability: v.Ability})
+				Stat: v.Stat, Amount: v.Amount, Total: v.Total, Source: v.Source, Target: v.Target, Option: v.Option, Ability: v.Ability})
 		}
 	}
 	// In the viewer's order: an entry revealed late comes after the ones seen before it.
@@ -151,11 +162,54 @@ func (g *game) eventsFor(viewer engine.Seat, since int) []eventJSON {
 	return out
 }
 
-// withEvents adds to the view b (a JSON object) the events viewer may see since seq since.
+// viewerIndex numbers a log position as viewer's views count actions (visOrder); false while
+// the entry is hidden from viewer.
+func (g *game) viewerIndex(viewer engine.Seat) func(seq int) (int, bool) {
+	if v := g.vis[viewer]; v != nil {
+		return func(seq int) (int, bool) {
+			if seq >= len(v.at) || v.at[seq] < 0 {
+				return 0, false
+			}
+			return v.at[seq], true
+		}
+	}
+	return func(seq int) (int, bool) { return seq, true }
+}
+
+// narrationFor is the narration (package narrate) of the kept events of the actions viewer
+// sees from its seq since on: the lines of the events eventsFor lists, in the same order.
+func (g *game) narrationFor(viewer engine.Seat, since int) []narrate.Line {
+	out := []narrate.Line{}
+	index := g.viewerIndex(viewer)
+	names := make([]string, g.st.NumSeats())
+	for i := range names {
+		names[i] = g.st.SeatName(engine.Seat(i))
+	}
+	var seen []engine.Event
+	for _, ae := range g.events {
+		i, ok := index(ae.seq)
+		if !ok || i < since {
+			continue
+		}
+		seen = seen[:0]
+		for _, e := range ae.evs {
+			if v, ok := e.For(viewer); ok {
+				seen = append(seen, v)
+			}
+		}
+		out = append(out, narrate.New(viewer, names, ae.turn).Action(i, seen)...)
+	}
+	slices.SortStableFunc(out, func(a, b narrate.Line) int { return a.Seq - b.Seq })
+	return out
+}
+
+// withEvents adds to the view b (a JSON object) the events viewer may see since seq since,
+// and their narration.
 func (g *game) withEvents(b []byte, viewer engine.Seat, since int) ([]byte, error) {
 	x, err := json.Marshal(struct {
-		Events []eventJSON `json:"events"`
-	}{g.eventsFor(viewer, since)})
+		Events    []eventJSON    `json:"events"`
+		Narration []narrate.Line `json:"narration"`
+	}{g.eventsFor(viewer, since), g.narrationFor(viewer, since)})
 	if err != nil {
 		return nil, fmt.Errorf("game %s: events: %w", g.id, err)
 	}

@@ -55,7 +55,7 @@ func TestViewsCarryEvents(t *testing.T) {
 	want := []eventJSON{
 		{I: 0, Kind: "moved", Seat: 0, Card: "Scout", From: "hand", To: "in_play"},
 		{I: 0, Kind: "triggered", Seat: 0, Card: "Scout", Ability: "primary"},
-		{I: 0, Kind: "stat", Seat: 0, Stat: "trade", Amount: 1, Source: "Scout"},
+		{I: 0, Kind: "stat", Seat: 0, Stat: "trade", Amount: 1, Total: 1, Source: "Scout"},
 	}
 	if fmt.Sprint(after.Events) != fmt.Sprint(want) {
 		t.Fatalf("the answer to play Scout carries\n%+v\nwant\n%+v", after.Events, want)
@@ -140,7 +140,7 @@ func TestWebSocketPushesCarryEvents(t *testing.T) {
 	want := fmt.Sprint([]eventJSON{
 		{I: 0, Kind: "moved", Seat: 0, Card: "Scout", From: "hand", To: "in_play"},
 		{I: 0, Kind: "triggered", Seat: 0, Card: "Scout", Ability: "primary"},
-		{I: 0, Kind: "stat", Seat: 0, Stat: "trade", Amount: 1, Source: "Scout"},
+		{I: 0, Kind: "stat", Seat: 0, Stat: "trade", Amount: 1, Total: 1, Source: "Scout"},
 	})
 	for who, r := range map[string]*wsRecorder{"Ann": ann, "the spectator": spec} {
 		if got := fmt.Sprint(events(r)); got != want {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"starnexus/engine"
+	"starnexus/narrate"
 	"starnexus/store"
 )
 
@@ -35,6 +36,8 @@ type game struct {
 	// the last actions (events.go).
 	rec     engine.EventRecorder
 	events  []actionEvents
+	keepAll bool                      // keep every action's events, not the last eventKeep (a narration's replay)
+	turn    narrate.Turn              // the turn now, followed from the events (narrate.Advance)
 	vis     map[engine.Seat]*visOrder // per viewer, the order it came to see the log entries
 	sockets int                       // WebSockets admitted (Limits.MaxSocketsPerGame), a few not yet among clients
 
@@ -97,6 +100,7 @@ func (g *game) rebuild(s *Server, m *store.Game, log []store.Action) error {
 			}
 		}
 	}
+	g.followTurns()
 	for _, a := range log {
 		if err := g.replay(a); err != nil {
 			return err

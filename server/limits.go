@@ -32,6 +32,10 @@ type Limits struct {
 	// ClaimPerMinute and ClaimBurst: open seats one client may claim.
 	ClaimPerMinute float64
 	ClaimBurst     int
+	// NarrationPerMinute and NarrationBurst: whole-game narrations (GET .../narration) one
+	// client may ask for that are not in the cache (each replays the game).
+	NarrationPerMinute float64
+	NarrationBurst     int
 	// MaxLiveGames is the most unfinished games the server holds; MaxBotGames the most of
 	// them with no human seat (their bots play without anyone waiting for them).
 	MaxLiveGames int
@@ -79,6 +83,8 @@ func DefaultLimits() Limits {
 		CreateBurst:         20,
 		ClaimPerMinute:      30,
 		ClaimBurst:          30,
+		NarrationPerMinute:  60,
+		NarrationBurst:      20,
 		MaxLiveGames:        5000,
 		MaxBotGames:         50,
 		BotThinkers:         1,
@@ -131,6 +137,8 @@ func (l Limits) withDefaults() Limits {
 	setI(&l.CreateBurst, d.CreateBurst)
 	setF(&l.ClaimPerMinute, d.ClaimPerMinute)
 	setI(&l.ClaimBurst, d.ClaimBurst)
+	setF(&l.NarrationPerMinute, d.NarrationPerMinute)
+	setI(&l.NarrationBurst, d.NarrationBurst)
 	setI(&l.MaxLiveGames, d.MaxLiveGames)
 	setI(&l.MaxBotGames, d.MaxBotGames)
 	setI(&l.BotThinkers, d.BotThinkers)
@@ -231,9 +239,9 @@ type limiter struct {
 }
 
 type clientState struct {
-	create, claim *rate.Limiter
-	sockets       int
-	seen          time.Time
+	create, claim, narration *rate.Limiter
+	sockets                  int
+	seen                     time.Time
 }
 
 func newLimiter(l Limits) *limiter {
@@ -253,14 +261,15 @@ func perMinute(n float64, burst int) *rate.Limiter {
 func (l *limiter) client(a netip.Addr) *clientState {
 	c, ok := l.clients[a]
 	if !ok {
-		c = &clientState{create: perMinute(l.lim.CreatePerMinute, l.lim.CreateBurst), claim: perMinute(l.lim.ClaimPerMinute, l.lim.ClaimBurst)}
+		c = &clientState{create: perMinute(l.lim.CreatePerMinute, l.lim.CreateBurst), claim: perMinute(l.lim.ClaimPerMinute, l.lim.ClaimBurst),
+			narration: perMinute(l.lim.NarrationPerMinute, l.lim.NarrationBurst)}
 		l.clients[a] = c
 	}
 	c.seen = time.Now()
 	return c
 }
 
-// allow takes a token from a's bucket kind ("create" or "claim"); when there is none it
+// allow takes a token from a's bucket kind ("create", "claim" or "narration"); when there is none it
 // answers 429 with the wait in Retry-After.
 func (l *limiter) allow(a netip.Addr, kind string) error {
 	if l.unlimited(a) {
@@ -270,8 +279,11 @@ func (l *limiter) allow(a netip.Addr, kind string) error {
 	defer l.mu.Unlock()
 	c := l.client(a)
 	b := c.create
-	if kind == "claim" {
+	switch kind {
+	case "claim":
 		b = c.claim
+	case "narration":
+		b = c.narration
 	}
 	r := b.Reserve()
 	if !r.OK() {

@@ -142,7 +142,8 @@ func (r *probeRun) newTwin(create string, st engine.State) *twinGame {
 		}
 	}
 	g.st = st
-	g.startEvents() // as a load does: the position's events start here
+	g.followTurns() // as a load does: the position's turn, and its events, start here
+	g.startEvents()
 	g.mu.Unlock()
 	tw.g = g
 	tw.ws = r.dial(tw, tw.tokens[r.prober])

@@ -84,6 +84,8 @@ type Server struct {
 	// at start, or loaded since), each with whether it is all bots: the caps count them.
 	live    map[string]bool
 	sockets int // WebSocket connections open
+
+	narrations narrationCache // whole-game narrations (narration.go)
 }
 
 // New makes a Server. The unfinished games of the store are rebuilt from their logs in the

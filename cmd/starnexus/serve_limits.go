@@ -16,6 +16,8 @@ func limitFlags(fs *flag.FlagSet) func() (server.Limits, error) {
 	fs.IntVar(&l.CreateBurst, "create-burst", d.CreateBurst, "games and campaigns one client may create at once")
 	fs.Float64Var(&l.ClaimPerMinute, "claim-rate", d.ClaimPerMinute, "open seats one client may claim per minute (-1: no limit)")
 	fs.IntVar(&l.ClaimBurst, "claim-burst", d.ClaimBurst, "open seats one client may claim at once")
+	fs.Float64Var(&l.NarrationPerMinute, "narration-rate", d.NarrationPerMinute, "whole-game narrations not cached one client may ask for per minute (-1: no limit)")
+	fs.IntVar(&l.NarrationBurst, "narration-burst", d.NarrationBurst, "whole-game narrations not cached one client may ask for at once")
 	fs.IntVar(&l.MaxLiveGames, "max-games", d.MaxLiveGames, "most unfinished games (-1: no limit)")
 	fs.IntVar(&l.MaxBotGames, "max-bot-games", d.MaxBotGames, "most unfinished games with bots only (-1: no limit)")
 	fs.IntVar(&l.BotThinkers, "bot-thinkers", d.BotThinkers, "most bot decisions computed at once, all games together (-1: no limit)")

@@ -154,14 +154,20 @@ func (s *State) recPlayerDamage(src string, p int8, n int) {
 	s.recLife(src, p, -n)
 }
 
+// recLife records p's life change of n, once made (Total: the life now).
 func (s *State) recLife(src string, p int8, n int) {
-	s.emit(engine.Event{Kind: engine.EvStat, Seat: seatOf(p), Stat: "life", Amount: n, Source: src})
+	s.emit(engine.Event{Kind: engine.EvStat, Seat: seatOf(p), Stat: "life", Amount: n, Total: int(*s.lifeOf(p)), Source: src})
 }
 
 // recStat records a change of a creature's strength or endurance.
 func (s *State) recStat(src string, o oid, stat string, n int) {
 	e := s.objEvent(engine.EvStat, o)
 	e.Stat, e.Amount, e.Source = stat, n, src
+	S, E, _ := s.stats(o)
+	e.Total = S
+	if stat == "endurance" {
+		e.Total = E
+	}
 	s.emit(e)
 }
 

@@ -101,8 +101,8 @@ func TestEventKinds(t *testing.T) {
 			texts: []string{"pass", "cast Burning Stride", "pass"},
 			want: []engine.Event{
 				{Kind: engine.EvChose, Seat: 0, Source: "target", Option: "choose Ember Cub"},
-				{Kind: engine.EvStat, Seat: 0, Card: "Ember Cub", Number: 1, Stat: "strength", Amount: 1, Source: "Burning Stride"},
-				{Kind: engine.EvStat, Seat: 0, Card: "Ember Cub", Number: 1, Stat: "endurance", Amount: 1, Source: "Burning Stride"},
+				{Kind: engine.EvStat, Seat: 0, Card: "Ember Cub", Number: 1, Stat: "strength", Amount: 1, Total: 3, Source: "Burning Stride"},
+				{Kind: engine.EvStat, Seat: 0, Card: "Ember Cub", Number: 1, Stat: "endurance", Amount: 1, Total: 2, Source: "Burning Stride"},
 				{Kind: EvGranted, Seat: 0, Card: "Ember Cub", Number: 1, Option: "Agility", Source: "Burning Stride"},
 			},
 		},
@@ -113,7 +113,7 @@ func TestEventKinds(t *testing.T) {
 			texts: []string{"pass", "activate hero", "pass"},
 			want: []engine.Event{
 				{Kind: engine.EvChose, Seat: 0, Source: "activate", Option: "activate hero"},
-				{Kind: engine.EvStat, Seat: 0, Stat: "life", Amount: -1, Source: vessa},
+				{Kind: engine.EvStat, Seat: 0, Stat: "life", Amount: -1, Total: 19, Source: vessa},
 				{Kind: engine.EvDamage, Seat: 1, Card: "Ember Cub", Number: 1, Amount: 2, Source: vessa, Target: "Ember Cub"},
 				{Kind: engine.EvDied, Seat: 1, Card: "Ember Cub", Number: 1},
 				{Kind: engine.EvMoved, Seat: 1, Card: "Ember Cub", Number: 1, From: "field", To: "graveyard"},
@@ -174,7 +174,7 @@ func TestEventKinds(t *testing.T) {
 				{Kind: engine.EvChose, Seat: 0, Source: "pay", Option: "choose Sunforge Totem"},
 				{Kind: engine.EvTriggered, Seat: 0, Card: "Sunforge Totem", Number: 1, Ability: "affinity", Amount: -1},
 				{Kind: engine.EvChose, Seat: 0, Source: "job_target", Option: "choose Dune Stalker"},
-				{Kind: engine.EvStat, Seat: 0, Card: "Dune Stalker", Number: 1, Stat: "strength", Amount: 2, Source: "Sunforge Totem"},
+				{Kind: engine.EvStat, Seat: 0, Card: "Dune Stalker", Number: 1, Stat: "strength", Amount: 2, Total: 4, Source: "Sunforge Totem"},
 			},
 		},
 	}

@@ -98,14 +98,42 @@ func (s *State) evMove(seat engine.Seat, c CardID, from, to string, seen uint64)
 }
 
 // evStat records a change of n in seat's stat because of the card src (0: the rules or the
-// player's action).
+// player's action), once the change is made: its Total is the stat's value now.
 //
 //go:noinline
 func (s *State) evStat(seat engine.Seat, stat string, n int, src CardID) {
 	if n == 0 {
 		return
 	}
-	s.emit(engine.Event{Kind: engine.EvStat, Seat: seat, Stat: stat, Amount: n, Source: s.name(src)})
+	s.emit(engine.Event{Kind: engine.EvStat, Seat: seat, Stat: stat, Amount: n, Total: s.statValue(seat, stat), Source: s.name(src)})
+}
+
+// evEmptied records that seat's Trade and Combat pools, about to be emptied, go to 0.
+//
+//go:noinline
+func (s *State) evEmptied(seat engine.Seat) {
+	p := &s.P[seat]
+	for _, st := range [...]struct {
+		name string
+		n    int16
+	}{{"trade", p.Trade}, {"combat", p.Combat}} {
+		if st.n != 0 {
+			s.emit(engine.Event{Kind: engine.EvStat, Seat: seat, Stat: st.name, Amount: -int(st.n)})
+		}
+	}
+}
+
+// statValue is the value of seat's stat of an EvStat.
+func (s *State) statValue(seat engine.Seat, stat string) int {
+	switch stat {
+	case "trade":
+		return int(s.P[seat].Trade)
+	case "combat":
+		return int(s.P[seat].Combat)
+	case "authority":
+		return s.authority(seat)
+	}
+	return 0
 }
 
 // evTriggered records that the ability slot of card c of seat began to resolve.
@@ -182,8 +210,7 @@ func (s *State) evRetire(t engine.Seat) {
 	for _, ip := range s.playArea(p) {
 		s.evMove(t, ip.Card, zoneInPlay, s.scrapZone(ip.Card), 0)
 	}
-	s.evStat(t, "trade", -int(p.Trade), 0)
-	s.evStat(t, "combat", -int(p.Combat), 0)
+	s.evEmptied(t)
 	s.emit(engine.Event{Kind: engine.EvDefeated, Seat: t})
 }
 
@@ -204,8 +231,7 @@ func (s *State) evGameOver() {
 //go:noinline
 func (s *State) evCleanUp(seat engine.Seat) {
 	p := &s.P[seat]
-	s.evStat(seat, "trade", -int(p.Trade), 0)
-	s.evStat(seat, "combat", -int(p.Combat), 0)
+	s.evEmptied(seat)
 	for _, ip := range s.playArea(p) {
 		if s.cat.Card(ip.Card).Kind == Ship {
 			s.evMove(seat, ip.Card, zoneInPlay, zoneDiscard, 0)

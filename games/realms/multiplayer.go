@@ -145,21 +145,19 @@ func (s *State) attackBase(seat, t engine.Seat, c CardID, n int) {
 // give moves n of seat's Trade or Combat to a teammate (SR 10.4).
 func (s *State) give(seat, to engine.Seat, pool, n int) {
 	from, dst := &s.P[seat], &s.P[to]
-	if s.recording() {
-		stat := "trade"
-		if pool != poolTrade {
-			stat = "combat"
-		}
-		s.evStat(seat, stat, -n, 0)
-		s.evStat(to, stat, n, 0)
-	}
+	stat := "trade"
 	if pool == poolTrade {
 		from.Trade -= int16(n)
 		s.addPool(&dst.Trade, n, faultTrade)
-		return
+	} else {
+		stat = "combat"
+		from.Combat -= int16(n)
+		s.addPool(&dst.Combat, n, faultCombat)
 	}
-	from.Combat -= int16(n)
-	s.addPool(&dst.Combat, n, faultCombat)
+	if s.recording() {
+		s.evStat(seat, stat, -n, 0)
+		s.evStat(to, stat, n, 0)
+	}
 }
 
 // defeat handles a player whose authority fell to 0 or less (SR 6.6, 9.3, 10).

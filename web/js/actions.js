@@ -11,7 +11,7 @@
 
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
-import { engineParts, inspect, Icon, Parts } from './cards.js';
+import { Card, engineParts, inspect, Icon, Parts } from './cards.js';
 import { hasMessage, t, tparts } from './i18n.js';
 
 const flowVerbs = new Set(['skip', 'done', 'end']);
@@ -159,7 +159,10 @@ export function Prompt({ pending, ix, send, mine }) {
       ${mine && onTable ? html` <span class="muted">${t(answers.length ? 'ui.prompt.click_lit_or_below' : 'ui.prompt.click_lit')}</span>` : ''}
       ${!mine ? html` <span class="muted">${t('ui.prompt.waiting_for', { player: pending.player })}</span>` : ''}</div>
     ${mine ? html`<div class="act-row">
-      ${answers.map((a) => html`<${Btn} action=${a} label=${chooseLabel(a, pending)} send=${send} card=${a.card} cls="choose" />`)}
+      ${answers.map((a) => (a.card && !a.upgrade
+        ? html`<span class="prompt-card"><${Card} name=${a.card} size="mini" action=${a.text} verb="choose" onAct=${send} lit
+            label=${chooseLabel(a, pending)} /><span class="muted small">${a.zone ? t('ui.zone.' + a.zone) : ''}</span></span>`
+        : html`<${Btn} action=${a} label=${chooseLabel(a, pending)} send=${send} card=${a.card} cls="choose" />`))}
       ${flow.map((a) => html`<${Btn} action=${a} label=${t('ui.flow.' + a.verb)} title=${t('ui.flow.' + a.verb + '_help')} send=${send} cls=${'flow ' + a.verb} />`)}
     </div>` : ''}
   </div>`;

@@ -95,7 +95,7 @@ export function Icon({ kind, text, faction }) {
         <path d="M10 5 V14 M6 9.5 H14" class="ic-authority-in" />`;
       break;
     case 'ally':
-      body = html`<polygon points="10,1 18,5.5 18,14.5 10,19 2,14.5 2,5.5" class=${'ic-ally ' + (faction || 'f-none')} />`;
+      body = html`<polygon points="10,1 18,5.5 18,14.5 10,19 2,14.5 2,5.5" class=${'ic-ally ' + (faction || '')} />`;
       break;
     case 'scrap':
       body = html`<path d="M3 4.5 H17 M8 4.5 V2.5 H12 V4.5" class="ic-scrap-lid" /><path d="M4.5 6.5 H15.5 L14.3 18.5 H5.7 Z" class="ic-scrap" />

@@ -89,7 +89,8 @@ function Player({ p, me, v, ix, send, seatInfo, tools }) {
           title=${target.verb === 'attack' ? t('ui.attack.player_help', { player: p.name, n: target.e.max }) : t('ui.choose.player_help', { player: p.name })}
           onClick=${() => send(target.action)}>${auth}<span class="target-label">${target.verb === 'attack'
             ? t('ui.attack.player', { n: target.e.max }) : t('ui.choose.this_player')}</span></button>` : auth}
-      ${target && target.choose ? html`<${Ranged} e=${target.e} send=${send} label=${(n) => t('ui.attack.for', { n })} />` : ''}
+      ${target && target.choose ? html`<details class="less"><summary title=${t('ui.attack.less_help')}>${t('ui.attack.less')}</summary>
+        <${Ranged} e=${target.e} send=${send} label=${(n) => t('ui.attack.for', { n })} /></details>` : ''}
       <${Pool} kind="trade" value=${p.trade} label=${t('ui.pool.trade')} />
       <${Pool} kind="combat" value=${p.combat} label=${t('ui.pool.combat')} />
       <${Pool} kind="count" value=${p.hand_count} label=${t('ui.count.hand')} />

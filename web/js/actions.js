@@ -146,6 +146,13 @@ function chooseLabel(a, pending) {
   return a.text;
 }
 
+// litWhat says what the table lights up for a decision: cards, players or both.
+function litWhat(ix) {
+  const players = [...ix.player.values()].some((e) => e.verb === 'choose');
+  const cards = [...ix.hand.values(), ...ix.row.values(), ...ix.base.values()].some((e) => e.verb === 'choose');
+  return players && cards ? 'both' : players ? 'player' : 'card';
+}
+
 // Prompt is the pending decision: what asks and what it asks, the answers that are not cards
 // on the table, and skip/done.
 export function Prompt({ pending, ix, send, mine }) {
@@ -156,7 +163,7 @@ export function Prompt({ pending, ix, send, mine }) {
   return html`<div class="prompt" role="status" data-testid="prompt">
     <div class="prompt-text"><b>${askText(pending)}</b>
       ${pending.max > 1 ? html` <span class="muted">${t('ui.prompt.up_to', { n: pending.max })}</span>` : ''}
-      ${mine && onTable ? html` <span class="muted">${t(answers.length ? 'ui.prompt.click_lit_or_below' : 'ui.prompt.click_lit')}</span>` : ''}
+      ${mine && onTable ? html` <span class="muted">${t('ui.prompt.click_lit', { what: litWhat(ix), here: answers.length ? 'yes' : 'no' })}</span>` : ''}
       ${!mine ? html` <span class="muted">${t('ui.prompt.waiting_for', { player: pending.player })}</span>` : ''}</div>
     ${mine ? html`<div class="act-row">
       ${answers.map((a) => (a.card && !a.upgrade

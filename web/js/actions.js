@@ -11,7 +11,7 @@
 
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
-import { Card, engineParts, inspect, Icon, Parts } from './cards.js';
+import { Card, engineParts, inspect, Parts } from './cards.js';
 import { hasMessage, t, tparts } from './i18n.js';
 
 const flowVerbs = new Set(['skip', 'done', 'end']);
@@ -237,4 +237,3 @@ export function EndTurn({ action, me, ix, send }) {
       </div></div>` : ''}`;
 }
 
-export { Icon };

@@ -10,6 +10,7 @@ import { Lobby } from './lobby.js';
 import { Game } from './game.js';
 import { Replay } from './replay.js';
 import { Campaign, CampaignList, campaignTokens } from './campaign.js';
+import { loadMessages } from './i18n.js';
 
 function route() {
   const [, kind, id, token] = location.hash.replace(/^#\/?/, '/').split('/');
@@ -44,6 +45,10 @@ function App() {
   return html`<${Lobby} />`;
 }
 
+// The catalog of messages comes first: every label is rendered from it. Without it (an old
+// server) the page still runs, showing message ids.
 const root = document.getElementById('app');
-root.textContent = '';
-render(html`<${App} />`, root);
+loadMessages().catch(() => {}).finally(() => {
+  root.textContent = '';
+  render(html`<${App} />`, root);
+});

@@ -1,10 +1,14 @@
 // The game screen: everything a player at the table sees, the legal actions, and the log.
+// Star Realms is drawn as a table: the opponents along the top, the Trade Row, then the
+// player's own area (pools, cards in play with their ability buttons, the hand); a card, a
+// base or a player is clicked to act on it, and the legal targets light up (actions.js).
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api, connect, tokens } from './api.js';
-import { Card, CardPanel, loadCards } from './cards.js';
-import { ActionPanel, groupActions } from './actions.js';
+import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
+import { EndTurn, Extras, Prompt, Ranged, askText, groupActions, indexActions } from './actions.js';
+import { t } from './i18n.js';
 import { Log } from './log.js';
 import { NexusBanner, NexusCardPanel, NexusTable, NexusTopbar } from './nexus.js';
 
@@ -18,66 +22,101 @@ export function normalize(msg) {
   return { ...view, ...rest };
 }
 
-function Stat({ label, value, cls, title }) {
-  return html`<span class=${'stat ' + (cls || '')} title=${title || label}><span class="stat-label">${label}</span> <b>${value}</b></span>`;
+// Pool is one of a player's counters: Authority, Trade, Combat with its icon, or a count.
+function Pool({ kind, value, label }) {
+  const cls = kind === 'authority' && value <= 0 ? ' out' : kind === 'authority' && value <= 10 ? ' low' : '';
+  return html`<span class=${'pool pool-' + kind + cls} title=${label}>
+    ${kind === 'count' ? html`<span class="pool-label">${label}</span>` : html`<${Icon} kind=${kind} text=${label} />`}
+    <b>${value}</b></span>`;
 }
 
-function PlayArea({ p, attack, send }) {
-  if (!p.in_play || p.in_play.length === 0) return html`<div class="play-area empty muted">nothing in play</div>`;
-  return html`<div class="play-area">${p.in_play.map((c) => {
-    const full = attack.get(p.name + ':' + c.card); // the key groupActions gives a base's attacks
-    const marks = html`${c.damage ? html`<span class="damage" title="damage taken this round">−${c.damage}</span>` : ''}
-      ${full ? html`<span class="target" title="you can destroy this base: click it">target</span>` : ''}
-      ${c.copy ? html`<span class="copy" title=${'copying ' + c.copy}>= ${c.copy}</span>` : ''}`;
-    return html`<${Card} name=${c.card} marks=${marks} small
-      onClick=${full && full.full ? () => send(full.full.text) : undefined} />`;
+// protectedBy says whether an outpost shields player p: one of its own, or in Hydra one of
+// its team's (SR 6.4).
+function protectedBy(p, players) {
+  const mine = (q) => (q.in_play || []).some((c) => c.outpost);
+  return mine(p) || (!!p.team && players.some((q) => q !== p && q.team === p.team && !q.defeated && mine(q)));
+}
+
+// InPlay draws a player's cards in play: the viewer's own full size with their ability
+// buttons, the others small; a base that can be attacked or chosen lights up and is clicked.
+function InPlay({ p, me, ix, send }) {
+  const list = p.in_play || [];
+  if (!list.length) return html`<div class="play-area empty muted">${t('ui.nothing_in_play')}</div>`;
+  const seen = new Map();
+  const numbered = new Set((ix.g.use || []).filter((a) => a.number).map((a) => a.card));
+  return html`<div class="play-area">${list.map((c) => {
+    const k = (seen.get(c.card) || 0) + 1;
+    seen.set(c.card, k);
+    const target = ix.base.get(`${p.name}:${c.card}`);
+    const uses = me ? (ix.uses.get(c.card) || []).filter((a) => (a.number ? a.number === k : k === 1)) : [];
+    const marks = html`${c.damage ? html`<span class="damage" title=${t('ui.damage_help')}>−${c.damage}</span>` : ''}
+      ${c.copy ? html`<span class="copy">${t('ui.copying', { card: c.copy })}</span>` : ''}`;
+    return html`<${Card} name=${c.card} size=${me ? 'full' : 'mini'} number=${numbered.has(c.card) ? k : 0}
+      action=${target && target.action} verb=${target && target.verb} onAct=${send} lit=${!!target}
+      label=${target ? t('ui.target.' + target.verb + '_base', { player: p.name, card: c.card }) : undefined}
+      marks=${c.damage || c.copy ? marks : null}>
+      ${uses.length ? uses.map((a) => html`<button type="button" class=${'act use ab-' + a.ability} data-action=${a.text}
+          title=${t('ui.use_help', { card: c.card, ability: t('ui.ability.' + a.ability) })}
+          onClick=${(e) => { e.stopPropagation(); send(a.text); }}>
+          ${a.ability === 'ally' || a.ability === 'scrap' ? html`<${Icon} kind=${a.ability} text=${t('ui.ability.' + a.ability)} />` : ''}
+          ${t('ui.ability.' + a.ability)}</button>`) : null}
+    </${Card}>`;
   })}</div>`;
 }
 
-function Player({ p, me, active, toMove, attack, send, seatInfo }) {
-  const inRange = [...attack.values()].some((e) => e.player === p.name);
-  const cls = ['player', me ? 'me' : '', p.defeated ? 'defeated' : '', p.name === active ? 'active' : '',
-    inRange ? 'attackable' : ''].join(' ');
-  const outpost = (p.in_play || []).some((c) => c.outpost);
+function Player({ p, me, v, ix, send, seatInfo, tools }) {
+  const target = ix.player.get(p.name);
+  const isProtected = protectedBy(p, v.players);
+  const viewer = v.players[v.seat];
+  const couldAttack = !me && p.attackable_by_viewer && viewer && viewer.combat > 0 && !p.defeated;
+  const mate = !me && viewer && viewer.team && p.team === viewer.team;
+  const cls = ['player', me ? 'me' : 'opp', mate ? 'teammate' : '', p.defeated ? 'defeated' : '', p.name === v.active ? 'active' : '',
+    target ? 'lit lit-' + target.verb : ''].join(' ');
+  const auth = html`<${Pool} kind="authority" value=${p.authority} label=${t('ui.pool.authority')} />`;
   return html`<section class=${cls} data-player=${p.name}>
     <header>
-      <span class="pname">${p.name}${me ? ' (you)' : ''}</span>
-      ${p.team ? html`<span class="badge team">Team ${p.team}</span>` : ''}
-      ${p.role ? html`<span class="badge role">${p.role}</span>` : ''}
-      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title="played by the server">bot: ${seatInfo.bot}</span>` : ''}
-      ${p.name === active && !p.defeated ? html`<span class="badge turn">${p.name === toMove ? 'to move' : 'turn'}</span>` : ''}
-      ${p.defeated ? html`<span class="badge dead">defeated</span>` : ''}
-      ${inRange ? html`<span class="badge attackable" title="use your Combat on this player: see Attack below">attack now</span>`
-        : p.attackable_by_viewer ? html`<span class="badge" title="the rules let you attack this player: gain Combat on your turn">your target</span>` : ''}
-      ${outpost ? html`<span class="badge outpost" title="an outpost protects this player: destroy it first">protected by an outpost</span>` : ''}
+      <span class="pname">${p.name}${me ? html` <span class="muted">${t('ui.you')}</span>` : ''}</span>
+      ${p.team ? html`<span class=${'badge team' + (mate ? ' mate' : '')}>${t(mate ? 'ui.teammate' : 'ui.team', { n: p.team })}</span>` : ''}
+      ${p.role ? html`<span class="badge role">${t('ui.role.' + p.role)}</span>` : ''}
+      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title=${t('ui.bot_help')}>${t('ui.bot', { bot: seatInfo.bot })}</span>` : ''}
+      ${p.name === v.active && !p.defeated ? html`<span class="badge turn">${t(p.name === v.to_move ? 'ui.badge.to_move' : 'ui.badge.turn')}</span>` : ''}
+      ${p.defeated ? html`<span class="badge dead">${t('ui.badge.defeated')}</span>` : ''}
+      ${couldAttack && isProtected ? html`<span class="badge outpost" title=${t('ui.outpost_help')}>${t('ui.badge.outpost')}</span>` : ''}
+      ${tools || ''}
     </header>
     <div class="stats">
-      <${Stat} label="Authority" value=${p.authority} cls="authority" />
-      <${Stat} label="Trade" value=${p.trade} cls="trade" />
-      <${Stat} label="Combat" value=${p.combat} cls="combat" />
-      <${Stat} label="Hand" value=${p.hand_count} />
-      <${Stat} label="Deck" value=${p.deck_count} />
-      <details class="discard"><summary><${Stat} label="Discard" value=${(p.discard || []).length} title="click to see the discard pile" /></summary>
-        <div class="card-list">${(p.discard || []).map((n) => html`<${Card} name=${n} small />`)}</div></details>
+      ${target ? html`<button type="button" class=${'act target-player ' + target.verb} data-action=${target.action}
+          title=${target.verb === 'attack' ? t('ui.attack.player_help', { player: p.name, n: target.e.max }) : t('ui.choose.player_help', { player: p.name })}
+          onClick=${() => send(target.action)}>${auth}<span class="target-label">${target.verb === 'attack'
+            ? t('ui.attack.player', { n: target.e.max }) : t('ui.choose.this_player')}</span></button>` : auth}
+      ${target && target.choose ? html`<details class="less"><summary title=${t('ui.attack.less_help')}>${t('ui.attack.less')}</summary>
+        <${Ranged} e=${target.e} send=${send} label=${(n) => t('ui.attack.for', { n })} /></details>` : ''}
+      <${Pool} kind="trade" value=${p.trade} label=${t('ui.pool.trade')} />
+      <${Pool} kind="combat" value=${p.combat} label=${t('ui.pool.combat')} />
+      <${Pool} kind="count" value=${p.hand_count} label=${t('ui.count.hand')} />
+      <${Pool} kind="count" value=${p.deck_count} label=${t('ui.count.deck')} />
+      <details class="discard"><summary title=${t('ui.discard_help')}><${Pool} kind="count" value=${(p.discard || []).length} label=${t('ui.count.discard')} /></summary>
+        <div class="card-list">${(p.discard || []).map((n) => html`<${Card} name=${n} size="mini" />`)}</div></details>
     </div>
-    <${PlayArea} p=${p} attack=${attack} send=${send} />
-    ${p.hand && !me ? html`<div class="seen-hand"><span class="muted">Hand you can see:</span>
-      <div class="card-list">${p.hand.map((n) => html`<${Card} name=${n} small />`)}</div></div>` : ''}
+    <${InPlay} p=${p} me=${me} ix=${ix} send=${send} />
+    ${p.hand && !me ? html`<div class="seen-hand"><span class="muted">${t('ui.seen_hand')}</span>
+      <div class="card-list">${p.hand.map((n) => html`<${Card} name=${n} size="mini" />`)}</div></div>` : ''}
   </section>`;
 }
 
-function TradeRow({ v, buys, send }) {
-  // The plain acquisitions by card (an upgraded one is bought from the Buy buttons).
-  const canBuy = new Map(buys.filter((a) => !a.upgrade).map((a) => [a.card, a.text]));
-  const buy = (n) => (canBuy.has(n) ? () => send(canBuy.get(n)) : undefined);
+function TradeRow({ v, ix, send }) {
+  const row = (n) => {
+    const a = ix.row.get(n);
+    return html`<${Card} name=${n} action=${a && a.action} verb=${a && a.verb} onAct=${send} lit=${!!a}
+      label=${a ? t('ui.target.' + a.verb + '_row', { card: n }) : undefined} />`;
+  };
   return html`<section class="trade-row">
-    <h3>Trade Row <span class="muted">— tap a card to read it; highlighted ones you can buy now</span></h3>
+    <h3>${t('ui.trade_row')} <span class="muted">${t('ui.trade_row_help')}</span></h3>
     <div class="card-list">
-      ${(v.trade_row || []).map((n) => html`<${Card} name=${n} onClick=${buy(n)} />`)}
-      <${Card} name="Explorer" extra=${html`<span class="pile">×${v.explorers}</span>`}
-        onClick=${buy('Explorer')} />
+      ${(v.trade_row || []).map(row)}
+      <div class="explorers">${v.explorers > 0 ? row('Explorer') : ''}<span class="pile">${t('ui.explorers_left', { n: v.explorers })}</span></div>
     </div>
-    <div class="muted small">Trade deck: ${v.trade_deck_count} cards · Scrap heap: ${(v.scrap_heap || []).length} · Rounds played: ${v.rounds_done}</div>
+    <div class="muted small">${t('ui.trade_row_counts', { deck: v.trade_deck_count, scrapped: (v.scrap_heap || []).length, rounds: v.rounds_done })}</div>
   </section>`;
 }
 
@@ -85,18 +124,17 @@ function Banner({ v, mine, seatName }) {
   if (v.over) {
     const w = v.winners || [];
     return html`<div class="banner over" data-testid="winner">
-      ${w.length ? `${w.join(' and ')} ${w.length > 1 ? 'win' : 'wins'}!` : 'The game ended in a draw.'}
-      ${seatName && w.includes(seatName) ? ' Well played.' : ''}
-      <a href=${'#/replay/' + v.id}> Watch the replay</a></div>`;
+      ${w.length ? t('ui.banner.winners', { n: w.length, names: w.join(' & ') }) : t('ui.banner.draw')}
+      ${seatName && w.includes(seatName) ? ' ' + t('ui.banner.well_played') : ''}
+      ${' '}<a href=${'#/replay/' + v.id}>${t('ui.banner.replay')}</a></div>`;
   }
   if (v.waiting && v.waiting.length) {
-    return html`<div class="banner waiting">Waiting for ${v.waiting.length === 1 ? 'an open seat' : v.waiting.length + ' open seats'} to be claimed:
-      share the lobby address; the game starts when every seat is taken.</div>`;
+    return html`<div class="banner waiting">${t('ui.banner.open_seats', { n: v.waiting.length })}</div>`;
   }
-  const prompt = v.prompt || v.decision;
-  const hint = v.game === 'nexus' ? ' — cast, activate, attack or block, or pass priority.' : ' — play cards, buy, attack, then end your turn.';
-  if (mine) return html`<div class="banner yours">Your move${prompt ? html`: <b>${prompt}</b>` : hint}</div>`;
-  return html`<div class="banner waiting">Waiting for ${v.to_move || v.active}…${prompt ? html` <span class="muted">(${prompt})</span>` : ''}</div>`;
+  const prompt = v.game === 'nexus' ? v.prompt || v.decision : v.pending ? askText(v.pending) : '';
+  const hint = t(v.game === 'nexus' ? 'ui.banner.hint_nexus' : 'ui.banner.hint_realms');
+  if (mine) return html`<div class="banner yours">${t('ui.banner.your_move')}${prompt ? html`: <b>${prompt}</b>` : ' — ' + hint}</div>`;
+  return html`<div class="banner waiting">${t('ui.banner.waiting_for', { player: v.to_move || v.active })}${prompt ? html` <span class="muted">(${prompt})</span>` : ''}</div>`;
 }
 
 export function Game({ id, token }) {
@@ -115,8 +153,8 @@ export function Game({ id, token }) {
   const [, setCardsReady] = useState(false);
   const [refused, setRefused] = useState('');
   const refuse = (e) => {
-    if (e.status === 401) { tokens.forget(id); setRefused('This seat link is not valid for this game (the token is unknown).'); }
-    else setRefused(`There is no game ${id} on this server.`);
+    if (e.status === 401) { tokens.forget(id); setRefused(t('ui.refused.token')); }
+    else setRefused(t('ui.refused.no_game', { id }));
   };
   useEffect(() => {
     loadCards().then(() => setCardsReady(true));
@@ -146,10 +184,10 @@ export function Game({ id, token }) {
     } catch (e) { setError(e.message); } finally { setBusy(false); }
   };
 
-  if (refused) return html`<main class="game"><div class="topbar"><a href="#/">← Lobby</a></div>
+  if (refused) return html`<main class="game"><div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a></div>
     <p class="error" role="alert">${refused}</p>
-    ${token ? html`<p><a href=${'#/watch/' + id}>Watch this game as a spectator</a></p>` : ''}</main>`;
-  if (!v) return html`<main class="game"><p class="loading">Connecting to game ${id}… <span class="muted">${status}</span></p>
+    ${token ? html`<p><a href=${'#/watch/' + id}>${t('ui.watch_instead')}</a></p>` : ''}</main>`;
+  if (!v) return html`<main class="game"><p class="loading">${t('ui.connecting', { id })} <span class="muted">${status}</span></p>
     ${error ? html`<p class="error">${error}</p>` : ''}</main>`;
   const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
   const me = seat >= 0 ? v.players[seat] : null;
@@ -169,37 +207,50 @@ export function Game({ id, token }) {
     </main>`;
   }
   const g = groupActions(legal);
+  const ix = indexActions(legal);
   const others = v.players.filter((_, i) => i !== seat);
-  const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} active=${v.active} toMove=${v.to_move} attack=${g.attack} send=${send}
+  const end = g.flow.find((a) => a.verb === 'end');
+  const mine = legal.length > 0;
+  const tools = mine && (end || g.play.length > 1) ? html`<div class=${'actions turn-buttons' + (busy ? ' busy' : '')}>
+      ${g.play.length > 1 ? html`<button type="button" class="act play-all" onClick=${playAll} title=${t('ui.play_all_help')}>${t('ui.play_all')}</button>` : ''}
+      ${end ? html`<${EndTurn} action=${end} me=${me} ix=${ix} send=${send} />` : ''}
+    </div>` : '';
+  const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} v=${v} ix=${ix} send=${send} tools=${isMe ? tools : null}
     seatInfo=${(v.seats || [])[v.players.indexOf(p)]} />`;
-  const playable = new Map(g.play.map((a) => [a.card, a.text]));
-  return html`<main class="game">
+  return html`<main class=${'game realms seats-' + v.players.length}>
     <div class="topbar">
-      <a href="#/">← Lobby</a>
-      ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">Campaign ${v.campaign}</a>` : ''}
-      <span>Game <b>${id}</b> · ${v.format}${me ? html` · you are <b>${me.name}</b>` : html` · <b>spectating</b>`}</span>
+      <a href="#/">${t('ui.back_to_lobby')}</a>
+      ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">${t('ui.campaign', { name: v.campaign })}</a>` : ''}
+      <span>${t('ui.game_id', { id })} · ${t('ui.format.' + String(v.format).replace(/-/g, '_'))}${me ? html` · ${t('ui.you_are')} <b>${me.name}</b>` : html` · <b>${t('ui.spectating')}</b>`}</span>
       <span class=${'conn ' + status}>● ${status}</span>
     </div>
-    <${Banner} v=${{ ...v, id }} mine=${legal.length > 0} seatName=${me && me.name} />
+    ${v.pending && mine && !v.over ? '' : html`<${Banner} v=${{ ...v, id }} mine=${mine} seatName=${me && me.name} />`}
     ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
     <div class="layout">
-      <div class="table">
-        <div class="opponents">${others.map((p) => P(p, false))}</div>
-        <${TradeRow} v=${v} buys=${g.buy} send=${send} />
+      <div class=${'table' + (busy ? ' busy' : '')}>
+        <div class=${'opponents n' + others.length}>${others.map((p) => P(p, false))}</div>
+        <${TradeRow} v=${v} ix=${ix} send=${send} />
+        ${v.pending && (mine || !me) ? html`<${Prompt} pending=${v.pending} ix=${ix} send=${send} mine=${mine} />` : ''}
         ${me ? html`<div class="mine">
           ${P(me, true)}
-          <section class="hand"><h3>Your hand <span class="muted">(${(me.hand || []).length})</span></h3>
-            <div class="card-list">${(me.hand || []).map((n) => html`<${Card} name=${n}
-              onClick=${playable.has(n) ? () => send(playable.get(n)) : undefined} />`)}
-              ${(me.hand || []).length === 0 ? html`<span class="muted">empty</span>` : ''}</div>
+          <section class="hand"><h3>${t('ui.your_hand')} <span class="muted">(${(me.hand || []).length})</span>
+            ${ix.hand.size ? html` <span class="muted">${t(v.pending ? 'ui.hand_choose_help' : 'ui.hand_help')}</span>` : ''}</h3>
+            <div class="card-list">${(me.hand || []).map((n) => {
+              const a = ix.hand.get(n);
+              return html`<${Card} name=${n} action=${a && a.action} verb=${a && a.verb} onAct=${send} lit=${!!a && a.verb === 'choose'}
+                label=${a ? t('ui.target.' + a.verb + '_hand', { card: n }) : undefined} />`;
+            })}
+              ${(me.hand || []).length === 0 ? html`<span class="muted">${t('ui.empty')}</span>` : ''}</div>
           </section>
         </div>` : ''}
-        ${legal.length ? html`<${ActionPanel} actions=${legal} pending=${v.pending} send=${send} busy=${busy} onPlayAll=${playAll} />` : ''}
+        ${mine ? html`<${Extras} ix=${ix} send=${send} />` : ''}
+        ${mine && !me && tools ? tools : ''}
       </div>
       <div class="side">
         <${CardPanel} />
         <${Log} id=${id} v=${v} />
       </div>
     </div>
+    <${CardZoom} />
   </main>`;
 }

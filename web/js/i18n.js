@@ -15,12 +15,21 @@ export function setCatalog(l, messages) {
   parsed.clear();
 }
 
-// loadMessages fetches the catalog of language l and installs it.
-export async function loadMessages(l = 'en') {
-  const res = await fetch('/api/messages?lang=' + encodeURIComponent(l));
-  if (!res.ok) throw new Error(`messages: ${res.status}`);
-  const body = await res.json();
-  setCatalog(body.lang || l, body.messages);
+// loadMessages fetches the catalog of language l and installs it; called again for the same
+// language it returns the same promise (a failed fetch may be retried).
+const loads = new Map();
+export function loadMessages(l = 'en') {
+  if (!loads.has(l)) {
+    const p = (async () => {
+      const res = await fetch('/api/messages?lang=' + encodeURIComponent(l));
+      if (!res.ok) throw new Error(`messages: ${res.status}`);
+      const body = await res.json();
+      setCatalog(body.lang || l, body.messages);
+    })();
+    p.catch(() => loads.delete(l));
+    loads.set(l, p);
+  }
+  return loads.get(l);
 }
 
 export const messagesLoaded = () => Object.keys(text).length > 0;
@@ -28,26 +37,64 @@ export const messagesLoaded = () => Object.keys(text).length > 0;
 // t renders the message id with args.
 export function t(id, args) { return render({ id, args }, 0); }
 
+// hasMessage reports whether the catalog has the id.
+export const hasMessage = (id) => text[id] != null;
+
 // tm renders a message object {id, args}; a list of them is rendered one after the other.
 export function tm(msg) {
   if (Array.isArray(msg)) return list(msg, 0);
   return msg ? render(msg, 0) : '';
 }
 
-function list(msgs, depth) {
-  const sep = text['list.sep'] != null ? text['list.sep'] : ' ';
-  return msgs.map((m) => render(m, depth + 1)).join(sep);
+// tparts renders a message (or a list of them) into parts for a client that draws icons: a
+// string, or {icon: 'combat', text: 'Combat'} for a message whose id is icon.combat (the text,
+// its rendering, is the icon's accessible label). Strings next to each other are joined.
+export function tparts(msg) {
+  const out = [];
+  if (Array.isArray(msg)) listInto(msg, 0, out);
+  else if (msg) renderInto(msg, 0, out);
+  return out;
 }
 
-function render(msg, depth) {
+const flat = (parts) => parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
+
+function push(out, s) {
+  if (s === '') return;
+  if (typeof s === 'string' && typeof out[out.length - 1] === 'string') out[out.length - 1] += s;
+  else out.push(s);
+}
+
+function list(msgs, depth) { const out = []; listInto(msgs, depth, out); return flat(out); }
+
+function listInto(msgs, depth, out) {
+  const sep = text['list.sep'] != null ? text['list.sep'] : ' ';
+  msgs.forEach((m, i) => { if (i) push(out, sep); renderInto(m, depth + 1, out); });
+}
+
+function render(msg, depth) { const out = []; renderInto(msg, depth, out); return flat(out); }
+
+function renderInto(msg, depth, out) {
+  if (!msg || typeof msg !== 'object') { push(out, String(msg)); return; }
+  const id = String(msg.id);
+  if (id.startsWith('icon.')) {
+    const inner = [];
+    renderText(msg, depth, inner);
+    const label = flat(inner);
+    out.push({ icon: id.slice(5), text: text[id] != null ? label : id.slice(5, 6).toUpperCase() + id.slice(6) });
+    return;
+  }
+  renderText(msg, depth, out);
+}
+
+function renderText(msg, depth, out) {
   const tpl = text[msg.id];
-  if (tpl == null || depth > 16) return `[${msg.id}]`;
+  if (tpl == null || depth > 16) { push(out, `[${msg.id}]`); return; }
   let nodes = parsed.get(msg.id);
   if (!nodes) {
-    try { nodes = parse(tpl); } catch { return `[${msg.id}]`; }
+    try { nodes = parse(tpl); } catch { push(out, `[${msg.id}]`); return; }
     parsed.set(msg.id, nodes);
   }
-  return emit(nodes, msg.args || {}, '', depth);
+  emit(nodes, msg.args || {}, '', depth, out);
 }
 
 function pluralCategory(n) {
@@ -61,29 +108,27 @@ function choose(cases, keys) {
   return cases.other;
 }
 
-function emit(nodes, args, hash, depth) {
-  let out = '';
+function emit(nodes, args, hash, depth, out) {
   for (const n of nodes) {
-    if (n.text != null) out += n.text;
-    else if (n.hash) out += hash;
-    else if (!n.kind) out += value(args[n.arg], n.arg, depth);
+    if (n.text != null) push(out, n.text);
+    else if (n.hash) push(out, hash);
+    else if (!n.kind) value(args[n.arg], n.arg, depth, out);
     else if (n.kind === 'plural') {
       const num = Math.trunc(Number(args[n.arg]) || 0);
-      out += emit(choose(n.cases, ['=' + num, String(num), pluralCategory(num)]), args, String(num), depth);
+      emit(choose(n.cases, ['=' + num, String(num), pluralCategory(num)]), args, String(num), depth, out);
     } else {
       const s = String(args[n.arg]);
-      out += emit(choose(n.cases, [s]), args, hash, depth);
+      emit(choose(n.cases, [s]), args, hash, depth, out);
     }
   }
-  return out;
 }
 
-function value(v, name, depth) {
-  if (v == null) return `{${name}}`;
-  if (Array.isArray(v)) return list(v, depth);
-  if (typeof v === 'object') return render(v, depth + 1);
-  if (typeof v === 'number') return String(Math.trunc(v));
-  return String(v);
+function value(v, name, depth, out) {
+  if (v == null) push(out, `{${name}}`);
+  else if (Array.isArray(v)) listInto(v, depth, out);
+  else if (typeof v === 'object') renderInto(v, depth + 1, out);
+  else if (typeof v === 'number') push(out, String(Math.trunc(v)));
+  else push(out, String(v));
 }
 
 // parse reads a template into nodes: {text}, {hash: true}, {arg, kind, cases}.

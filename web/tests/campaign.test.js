@@ -9,15 +9,23 @@ import { withServerAndBrowser } from './browser.js';
 
 const env = withServerAndBrowser();
 
-const preference = ['button.act.choose', 'button.act.play', 'button.act.attack[data-action]', 'button.act.buy',
+const preference = ['.act.choose[data-action]', '.act.play[data-action]', '.act.attack[data-action]', '.act.buy[data-action]',
   'button.act[data-action="done"]', 'button.act[data-action="skip"]', 'button.act[data-action="end"]'];
 
 async function clickNext(page) {
   for (const sel of preference) {
     const b = page.locator(sel).first();
     if (await b.count()) {
-      await Promise.all([page.waitForResponse((r) => r.url().includes('/actions')), b.click()]);
-      await page.waitForFunction(() => !document.querySelector('.actions.busy'));
+      const sent = page.waitForResponse((r) => r.url().includes('/actions'));
+      await b.click();
+      // Ending a turn with something unspent asks first: turn the warning off and end.
+      const anyway = page.locator('[data-testid=end-anyway]');
+      if (await Promise.race([sent.then(() => false), anyway.waitFor({ timeout: 10_000 }).then(() => true, () => false)])) {
+        await page.locator('[data-testid=no-end-warning]').check();
+        await anyway.click();
+      }
+      await sent;
+      await page.waitForFunction(() => !document.querySelector('.busy'));
       return true;
     }
   }
@@ -68,7 +76,7 @@ test('a campaign against a bot: create, play scenario 1 on the table, see the st
   await page.locator('section.player.me').waitFor();
   const id = page.url().split('#/game/')[1].split('/')[0];
   for (let clicks = 0; clicks < 8;) {
-    await page.locator('button.act[data-action], [data-testid=winner]').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-action], [data-testid=winner]').first().waitFor({ timeout: 30_000 });
     if (await page.locator('[data-testid=winner]').count()) break;
     if (await clickNext(page)) clicks++;
   }

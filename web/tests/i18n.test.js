@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './browser.js';
-import { parse, setCatalog, tm } from '../js/i18n.js';
+import { parse, setCatalog, tm, tparts } from '../js/i18n.js';
 
 const cases = JSON.parse(readFileSync(join(repoRoot, 'i18n/testdata/render.json'), 'utf8'));
 
@@ -21,4 +21,18 @@ test('bad templates are refused', () => {
   for (const tpl of ['{', '}', '{a', '{a, plural}', '{a, plural, one {x}}', '{a, number}', '{a, select, x {y}', '{, plural, other {x}}']) {
     assert.throws(() => parse(tpl), undefined, tpl);
   }
+});
+
+test('tparts gives icons as parts, nested and in lists, and tm gives their words', () => {
+  setCatalog('en', {
+    'icon.combat': 'Combat', 'icon.trade': 'Trade', 'list.sep': ' ',
+    'realms.card.gain': '+{n} {pool}', 'realms.card.then': 'Then: {then}',
+  });
+  const gain = (n, pool) => ({ id: 'realms.card.gain', args: { n, pool: { id: 'icon.' + pool } } });
+  assert.deepEqual(tparts(gain(3, 'combat')), ['+3 ', { icon: 'combat', text: 'Combat' }]);
+  assert.deepEqual(tparts({ id: 'realms.card.then', args: { then: [gain(2, 'trade'), gain(1, 'combat')] } }),
+    ['Then: +2 ', { icon: 'trade', text: 'Trade' }, ' +1 ', { icon: 'combat', text: 'Combat' }]);
+  assert.deepEqual(tparts([gain(1, 'trade')]), ['+1 ', { icon: 'trade', text: 'Trade' }]);
+  assert.equal(tm(gain(3, 'combat')), '+3 Combat');
+  assert.deepEqual(tparts({ id: 'icon.authority' }), [{ icon: 'authority', text: 'Authority' }], 'an icon without a catalog entry keeps its word');
 });

@@ -9,11 +9,13 @@ const env = withServerAndBrowser();
 
 // Which legal action to click, first match wins: answer decisions, play everything, attack,
 // buy, then close the turn; so each turn ends quickly and the game moves to its end.
+// Cards, bases and players on the table carry the action they send as data-action, as the
+// buttons do.
 const preference = [
-  'button.act.choose',
-  'button.act.play',
-  'button.act.attack[data-action]',
-  'button.act.buy',
+  '.act.choose[data-action]',
+  '.act.play[data-action]',
+  '.act.attack[data-action]',
+  '.act.buy[data-action]',
   'button.act[data-action="done"]',
   'button.act[data-action="skip"]',
   'button.act[data-action="end"]',
@@ -23,8 +25,16 @@ async function clickNext(page) {
   for (const sel of preference) {
     const b = page.locator(sel).first();
     if (await b.count()) {
-      await Promise.all([page.waitForResponse((r) => r.url().includes('/actions')), b.click()]);
-      await page.waitForFunction(() => !document.querySelector('.actions.busy'));
+      const sent = page.waitForResponse((r) => r.url().includes('/actions'));
+      await b.click();
+      // Ending a turn with something unspent asks first: turn the warning off and end.
+      const anyway = page.locator('[data-testid=end-anyway]');
+      if (await Promise.race([sent.then(() => false), anyway.waitFor({ timeout: 10_000 }).then(() => true, () => false)])) {
+        await page.locator('[data-testid=no-end-warning]').check();
+        await anyway.click();
+      }
+      await sent;
+      await page.waitForFunction(() => !document.querySelector('.busy'));
       return true;
     }
   }
@@ -48,14 +58,14 @@ test('a game against the greedy bot is played to its end through the page', { ti
   let clicks = 0;
   while (!(await winner.count())) {
     assert.ok(clicks < 4000, 'the game should end within 4000 clicks');
-    await page.locator('button.act[data-action], [data-testid=winner]').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-action], [data-testid=winner]').first().waitFor({ timeout: 30_000 });
     if (process.env.SHOTS && clicks % 15 === 0) await page.screenshot({ path: `${process.env.SHOTS}/play-${clicks}.png`, fullPage: true });
     if (await clickNext(page)) clicks++;
   }
   if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/play-end.png`, fullPage: true });
   const text = await winner.innerText();
   assert.match(text, /wins|win!|draw/);
-  assert.equal(await page.locator('button.act').count(), 0, 'no actions are offered once the game is over');
+  assert.equal(await page.locator('[data-action]').count(), 0, 'no actions are offered once the game is over');
   assert.deepEqual(errors, []);
   console.log(`game finished after ${clicks} clicks: ${text.trim()}`);
   await page.close();
@@ -100,7 +110,7 @@ test('a spectator page never shows a hand', { timeout: 120_000 }, async () => {
 
   assert.equal(await page.locator('section.hand').count(), 0, 'no "Your hand" section');
   assert.equal(await page.locator('.seen-hand').count(), 0, 'no other hand shown');
-  assert.equal(await page.locator('button.act').count(), 0, 'a spectator has no actions');
+  assert.equal(await page.locator('[data-action]').count(), 0, 'a spectator has no actions');
   assert.ok(received.length > 0, 'the page received views');
   for (const body of received) {
     let msg;

@@ -199,5 +199,6 @@ func (s *State) DescribeDecision(viewer engine.Seat) (engine.Decision, bool) {
 			}
 		}
 	}
+	d.Prompt = s.promptMsg(viewer, d.Seat, d.Asks)
 	return d, true
 }

@@ -14,13 +14,14 @@ func AskerMsg(a Asker) i18n.Msg {
 	switch a.Ability {
 	case "":
 		return i18n.M("prompt.asker", "card", card)
-	case "primary", "ally", "scrap", "trigger", "acquire", "sticker", "hero":
+	case "primary", "ally", "scrap", "trigger", "acquire", "sticker", "hero", "affinity", "dissonance":
 		return i18n.M("prompt.asker_slot", "card", card, "slot", a.Ability)
 	}
 	return i18n.M("prompt.asker_named", "card", card, "ability", a.Ability)
 }
 
-// ListMsg joins ms as a list (catalog ids prompt.list.*): "A", "A and B", "A, B and C".
+// ListMsg joins ms as a list (catalog ids prompt.list.*): "A", "A and B", "A, B and C". Its
+// messages nest no deeper for a long list: the items before the last are one list argument.
 func ListMsg(ms []i18n.Msg) i18n.Msg {
 	switch len(ms) {
 	case 0:
@@ -30,5 +31,10 @@ func ListMsg(ms []i18n.Msg) i18n.Msg {
 	case 2:
 		return i18n.M("prompt.list.two", "a", ms[0], "b", ms[1])
 	}
-	return i18n.M("prompt.list.more", "a", ms[0], "b", ListMsg(ms[1:]))
+	head := make([]i18n.Msg, 0, len(ms)-1)
+	for _, m := range ms[:len(ms)-2] {
+		head = append(head, i18n.M("prompt.list.comma", "a", m))
+	}
+	head = append(head, ms[len(ms)-2])
+	return i18n.M("prompt.list.more", "head", head, "last", ms[len(ms)-1])
 }

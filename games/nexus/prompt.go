@@ -137,16 +137,23 @@ func (s *State) attacksMsg(viewer engine.Seat) i18n.Msg {
 			if len(cards) == 0 {
 				continue
 			}
+			list := engine.ListMsg(cards)
+			if len(cards) > maxNamed {
+				list = i18n.M("prompt.nexus.creatures", "n", len(cards))
+			}
 			target := "other"
 			if engine.Seat(t) == viewer {
 				target = "you"
 			}
 			ms = append(ms, i18n.M("prompt.nexus.attacks", "attacker", s.SeatName(engine.Seat(s.Active)),
-				"target", target, "defender", s.SeatName(engine.Seat(t)), "cards", engine.ListMsg(cards)))
+				"target", target, "defender", s.SeatName(engine.Seat(t)), "cards", list))
 		}
 	}
 	return engine.ListMsg(ms)
 }
+
+// maxNamed is how many attackers a prompt names; more are counted.
+const maxNamed = 4
 
 // counteredName is the requisition a counter with "unless" would counter: the target of the
 // resolving counter that is on the stack.

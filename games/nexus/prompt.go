@@ -23,6 +23,8 @@ func (s *State) promptMsg(viewer, seat engine.Seat, asks engine.Asker) i18n.Msg 
 		kv = append(kv, "you", you, "player", player)
 		if asks.Card != "" {
 			kv = append(kv, "asker", engine.AskerMsg(asks))
+		} else if askerIDs[id] {
+			return i18n.M("prompt.nexus.unknown", "you", you, "player", player) // no card asks: not in a game
 		}
 		return i18n.M("prompt.nexus."+id, kv...)
 	}
@@ -73,6 +75,9 @@ func (s *State) promptMsg(viewer, seat engine.Seat, asks engine.Asker) i18n.Msg 
 	}
 	return m("unknown")
 }
+
+// askerIDs are the prompts that name the card that asks.
+var askerIDs = map[string]bool{"target": true, "target_may": true, "pay": true, "unless": true, "affinity": true, "link_order": true}
 
 // targetMsg is what a target spec designates: "target creature you control", "target
 // opponent", "target requisition", "target creature card in your graveyard".

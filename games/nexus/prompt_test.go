@@ -126,3 +126,23 @@ func TestPromptSpecification(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryPendingKindReads: a prompt for every kind of pending decision the engine has, even
+// one asked out of its context (no stack, no job), reads as English for every viewer.
+func TestEveryPendingKindReads(t *testing.T) {
+	en, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := duel(t, PlayerSetup{}, PlayerSetup{}, "main1")
+	for k := pMulligan; k <= pSwap; k++ {
+		c := s.Clone().(*State)
+		c.Pend = pend{K: k, Seat: 1, N: 2}
+		for _, viewer := range []engine.Seat{0, 1, engine.Spectator} {
+			d, ok := c.DescribeDecision(viewer)
+			if text := en.Render(d.Prompt); !ok || promptProblem(text) != "" {
+				t.Errorf("pending kind %d for seat %d: %q: %s", k, viewer, text, promptProblem(text))
+			}
+		}
+	}
+}

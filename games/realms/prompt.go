@@ -20,6 +20,9 @@ func (s *State) promptMsgs(viewer engine.Seat, asks engine.Asker) (i18n.Msg, []i
 	player := s.SeatName(d.Seat)
 	asker := engine.AskerMsg(asks)
 	m := func(id string, kv ...any) i18n.Msg {
+		if asks.Card == "" && id != "turn_start_discard" && id != "gift" {
+			return i18n.M("prompt.realms.decide", "you", you, "player", player) // no card asks: not in a game
+		}
 		return i18n.M("prompt.realms."+id, append(kv, "you", you, "player", player, "asker", asker)...)
 	}
 	switch d.Kind {

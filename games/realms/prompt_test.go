@@ -204,3 +204,34 @@ func TestPromptSpecification(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesPrompts: the decisions no card asks, as the seat that decides and the others read
+// them.
+func TestRulesPrompts(t *testing.T) {
+	en, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := promptState(t)
+	for _, c := range []struct {
+		dec       decision
+		mine, bob string
+	}{
+		{decision{Kind: decCards, Seat: 0, Op: opGift, Target: 2, Left: 1, May: true, Zones: ZoneHand | ZoneDiscard},
+			"You are out of the game: you may give a card from your hand, deck or discard pile to Cid.",
+			"Ann is out of the game and may give a card from their hand, deck or discard pile to Cid."},
+		{decision{Kind: decCards, Seat: 0, Op: opDiscardTarget, Target: 0, Left: 2, Must: 2},
+			"Discard 2 cards: an opponent made you discard at the start of your turn.",
+			"Ann discards 2 cards: an opponent made them discard at the start of their turn."},
+		{decision{Kind: decCards, Seat: 0, Op: OpScrap, Left: 1, Must: 1, Zones: ZoneHand}, "Make your choice.", "Ann decides."},
+	} {
+		st := s.Clone().(*State)
+		st.frame, st.dec = frame{}, c.dec
+		for viewer, want := range map[engine.Seat]string{0: c.mine, 1: c.bob} {
+			d, ok := st.DescribeDecision(viewer)
+			if got := en.Render(d.Prompt); !ok || got != want {
+				t.Errorf("seat %d reads %q, want %q", viewer, got, want)
+			}
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"starnexus/i18n"
+)
 
 // ActionParts is what one action is made of, as data: a client groups, labels and places the
 // legal actions from it and never reads their texts (issue 14). The game fills it; a field
@@ -80,8 +84,16 @@ type Decision struct {
 	Min, Max int
 	// Optional: the seat may decline (skip, done, no).
 	Optional bool
-	// Options labels the options of a choose-one: Options[i] is what "choose i+1" does.
+	// Options labels the options of a choose-one: Options[i] is what "choose i+1" does, in
+	// the game's notation (tools, tests).
 	Options []string
+	// Prompt is the whole question as players read it, a message with arguments: the card
+	// and ability that ask, when a card asks, and what they ask ("Trade Bot: you may scrap a
+	// card from your hand or discard pile."). It is addressed to the seat that decides when
+	// the viewer is that seat, and tells the others who decides.
+	Prompt i18n.Msg
+	// OptionMsgs is Options as players read them: OptionMsgs[i] is what "choose i+1" does.
+	OptionMsgs []i18n.Msg
 }
 
 // ActionDescriber is a State that describes its actions as data. It is called at the edges

@@ -1,6 +1,9 @@
 package server
 
-import "starnexus/engine"
+import (
+	"starnexus/engine"
+	"starnexus/i18n"
+)
 
 // actionJSON is one legal action as a view lists it: its text, which is what a client sends,
 // and what it is made of (engine.ActionParts), so that no client reads the text. A game that
@@ -47,6 +50,10 @@ type decisionJSON struct {
 	Max      int        `json:"max"`
 	Optional bool       `json:"optional,omitempty"`
 	Options  []string   `json:"options,omitempty"`
+	// Prompt is the question as players read it, a message (GET /api/messages renders it);
+	// OptionText is options as players read them, in the same order.
+	Prompt     *i18n.Msg  `json:"prompt,omitempty"`
+	OptionText []i18n.Msg `json:"option_text,omitempty"`
 }
 
 func asker(a engine.Asker) *askerJSON {
@@ -97,6 +104,11 @@ func (g *game) pending(viewer engine.Seat) *decisionJSON {
 	if !ok {
 		return nil
 	}
-	return &decisionJSON{Seat: int(dec.Seat), Player: g.st.SeatName(dec.Seat), Kind: dec.Kind, Effect: dec.Effect,
-		Asks: asker(dec.Asks), Min: dec.Min, Max: dec.Max, Optional: dec.Optional, Options: dec.Options}
+	out := &decisionJSON{Seat: int(dec.Seat), Player: g.st.SeatName(dec.Seat), Kind: dec.Kind, Effect: dec.Effect,
+		Asks: asker(dec.Asks), Min: dec.Min, Max: dec.Max, Optional: dec.Optional, Options: dec.Options,
+		OptionText: dec.OptionMsgs}
+	if dec.Prompt.ID != "" {
+		out.Prompt = &dec.Prompt
+	}
+	return out
 }

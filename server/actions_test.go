@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+
+	"starnexus/i18n"
 )
 
 type partsView struct {
@@ -70,8 +72,27 @@ func TestViewsCarryActionParts(t *testing.T) {
 			t.Errorf("the first nexus decision lists %+v", a)
 		}
 	}
-	if sv := h.partsView(n.ID, ""); sv.Pending == nil || sv.Pending.Kind != nv.Pending.Kind {
-		t.Errorf("the spectator's pending decision %+v, Ann's %+v", sv.Pending, nv.Pending)
+	sv := h.partsView(n.ID, "")
+	if sv.Pending == nil || sv.Pending.Kind != nv.Pending.Kind {
+		t.Fatalf("the spectator's pending decision %+v, Ann's %+v", sv.Pending, nv.Pending)
+	}
+	// The prompt is a message, rendered with the catalog GET /api/messages serves: it speaks
+	// to the seat that decides and names that seat to the others.
+	cat, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		who  string
+		d    *decisionJSON
+		want string
+	}{
+		{"Ann", nv.Pending, "Keep your opening hand or take a mulligan?"},
+		{"a spectator", sv.Pending, "Ann decides whether to keep their opening hand."},
+	} {
+		if c.d.Prompt == nil || cat.Render(*c.d.Prompt) != c.want {
+			t.Errorf("%s's prompt %+v, want %q", c.who, c.d.Prompt, c.want)
+		}
 	}
 
 	toy := h.create(`{"game":"toy","seed":7,"seats":[{"name":"Ann"},{"name":"Bob"}]}`)

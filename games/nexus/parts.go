@@ -144,6 +144,13 @@ func (s *State) pendAsker() engine.Asker {
 			}
 			if int(j.Def) < len(s.tab.Defs) && j.Def != 0 {
 				a := engine.Asker{Card: s.tab.Defs[j.Def].Name}
+				if j.K == jLinked {
+					a.Ability = "dissonance"
+					if j.Aff {
+						a.Ability = "affinity"
+					}
+					return a
+				}
 				if d := &s.tab.Defs[j.Def]; int(j.Ab) < len(d.Abs) {
 					a.Ability = d.Abs[j.Ab].Name
 				}
@@ -199,5 +206,6 @@ func (s *State) DescribeDecision(viewer engine.Seat) (engine.Decision, bool) {
 			}
 		}
 	}
+	d.Prompt = s.promptMsg(viewer, d.Seat, d.Asks)
 	return d, true
 }

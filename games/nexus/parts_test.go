@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
+	"starnexus/i18n"
 )
 
 // legalByText finds the legal action of the first seat to move whose text is text.
@@ -174,25 +175,40 @@ func TestDescribeActionAgreesWithText(t *testing.T) {
 	}
 }
 
-// TestDescribeDecision: the pending decision as data.
+// TestDescribeDecision: the pending decision as data, and its prompt as the spectator and
+// the seat that decides read it.
 func TestDescribeDecision(t *testing.T) {
+	en, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := duel(t, PlayerSetup{Hand: []string{"Rivet Sentry"}, Resources: engShards(4)},
 		PlayerSetup{Hand: []string{"Nullifying Gust"}, Resources: engShards(2)}, "main1")
 	steps := []struct {
-		text string
-		want engine.Decision
+		text           string
+		want           engine.Decision
+		prompt, public string
 	}{
-		{"pass", engine.Decision{Seat: 0, Kind: "priority", Optional: true}},
-		{"cast Rivet Sentry", engine.Decision{Seat: 1, Kind: "priority", Optional: true}},
-		{"cast Nullifying Gust", engine.Decision{Seat: 0, Kind: "priority", Optional: true}},
-		{"pass", engine.Decision{Seat: 0, Kind: "unless", Asks: engine.Asker{Card: "Nullifying Gust"}, Min: 1, Max: 1}},
+		{"pass", engine.Decision{Seat: 0, Kind: "priority", Optional: true}, "Your priority: cast, activate or pass.", "Ann has priority."},
+		{"cast Rivet Sentry", engine.Decision{Seat: 1, Kind: "priority", Optional: true}, "Your priority: cast, activate or pass.", "Bob has priority."},
+		{"cast Nullifying Gust", engine.Decision{Seat: 0, Kind: "priority", Optional: true}, "Your priority: cast, activate or pass.", "Ann has priority."},
+		{"pass", engine.Decision{Seat: 0, Kind: "unless", Asks: engine.Asker{Card: "Nullifying Gust"}, Min: 1, Max: 1},
+			"Nullifying Gust: tap 2 resources so that Rivet Sentry is not countered?",
+			"Nullifying Gust: Ann may tap 2 resources so that Rivet Sentry is not countered."},
 	}
 	for _, st := range steps {
 		seat, a := legalByText(t, s, st.text)
 		if err := s.Apply(seat, a); err != nil {
 			t.Fatal(err)
 		}
+		if got, ok := s.DescribeDecision(st.want.Seat); !ok || en.Render(got.Prompt) != st.prompt {
+			t.Errorf("after %q: the deciding seat's prompt %q, want %q", st.text, en.Render(got.Prompt), st.prompt)
+		}
 		got, ok := s.DescribeDecision(engine.Spectator)
+		if p := en.Render(got.Prompt); p != st.public {
+			t.Errorf("after %q: the public prompt %q, want %q", st.text, p, st.public)
+		}
+		got.Prompt = i18n.Msg{}
 		if !ok || !reflect.DeepEqual(got, st.want) {
 			t.Fatalf("after %q: %+v, %v\nwant %+v", st.text, got, ok, st.want)
 		}

@@ -142,5 +142,6 @@ func (s *State) DescribeDecision(viewer engine.Seat) (engine.Decision, bool) {
 		out.Kind, out.Max, out.Min = "cards", int(d.Left), int(d.Must)
 		out.Optional = d.May || d.UpTo
 	}
+	out.Prompt, out.OptionMsgs = s.promptMsgs(viewer, out.Asks)
 	return out, true
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"starnexus/engine"
+	"starnexus/i18n"
 )
 
 // legalByText finds the legal action of the seat to move whose text is text.
@@ -112,7 +113,7 @@ func TestDescribeDecision(t *testing.T) {
 	deck := []string{"Scout", "Scout", "Scout", "Scout", "Scout"}
 	s, err := NewPosition(cat, Position{Options: Options{Format: "standard", Sets: []string{"core"}}, Seed: 3, Active: "Ann",
 		Players: []PlayerSetup{
-			{Name: "Ann", Hand: []string{"Trade Bot", "Scout"}, Deck: deck, InPlay: []string{"Trading Post", "Brain World"}},
+			{Name: "Ann", Hand: []string{"Trade Bot", "Scout", "Viper"}, Deck: deck, InPlay: []string{"Trading Post", "Brain World"}},
 			{Name: "Bob", Hand: deck, Deck: deck},
 		}})
 	if err != nil {
@@ -121,16 +122,32 @@ func TestDescribeDecision(t *testing.T) {
 	if _, ok := s.DescribeDecision(engine.Spectator); ok {
 		t.Fatal("a decision is described where none is pending")
 	}
+	en, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
 	steps := []struct {
 		text string
 		want engine.Decision
+		// prompt is the prompt as Ann, who decides, reads it; other as anybody else does;
+		// options are the options of a choose-one.
+		prompt, other string
+		options       []string
 	}{
 		{"use Trading Post primary", engine.Decision{Kind: "option", Effect: "choose one", Asks: engine.Asker{Card: "Trading Post", Ability: "primary"},
-			Min: 1, Max: 1, Options: []string{"authority 1", "trade 1"}}},
-		{"choose 1", engine.Decision{}},
-		{"play Trade Bot", engine.Decision{Kind: "cards", Effect: "scrap", Asks: engine.Asker{Card: "Trade Bot", Ability: "primary"}, Max: 1, Optional: true}},
-		{"skip", engine.Decision{}},
-		{"use Brain World primary", engine.Decision{Kind: "cards", Effect: "scrap", Asks: engine.Asker{Card: "Brain World", Ability: "primary"}, Max: 2, Optional: true}},
+			Min: 1, Max: 1, Options: []string{"authority 1", "trade 1"}},
+			"Trading Post (Primary): choose one.", "Trading Post (Primary): Ann chooses one.", []string{"+1 Authority", "+1 Trade"}},
+		{"choose 1", engine.Decision{}, "", "", nil},
+		{"play Trade Bot", engine.Decision{Kind: "cards", Effect: "scrap", Asks: engine.Asker{Card: "Trade Bot", Ability: "primary"}, Max: 1, Optional: true},
+			"Trade Bot (Primary): you may scrap a card from your hand or discard pile.",
+			"Trade Bot (Primary): Ann may scrap a card from their hand or discard pile.", nil},
+		{"skip", engine.Decision{}, "", "", nil},
+		{"use Brain World primary", engine.Decision{Kind: "cards", Effect: "scrap", Asks: engine.Asker{Card: "Brain World", Ability: "primary"}, Max: 2, Optional: true},
+			"Brain World (Primary): you may scrap up to 2 cards from your hand or discard pile.",
+			"Brain World (Primary): Ann may scrap up to 2 cards from their hand or discard pile.", nil},
+		{"choose hand:Scout", engine.Decision{Kind: "cards", Effect: "scrap", Asks: engine.Asker{Card: "Brain World", Ability: "primary"}, Max: 1, Optional: true},
+			"Brain World (Primary): you may scrap up to one more card from your hand or discard pile.",
+			"Brain World (Primary): Ann may scrap up to one more card from their hand or discard pile.", nil},
 	}
 	for _, st := range steps {
 		seat, a := legalByText(t, s, st.text)
@@ -145,6 +162,21 @@ func TestDescribeDecision(t *testing.T) {
 				}
 				continue
 			}
+			want := st.other
+			if viewer == 0 {
+				want = st.prompt
+			}
+			if p := en.Render(got.Prompt); p != want {
+				t.Errorf("after %q, for seat %d: prompt %q, want %q", st.text, viewer, p, want)
+			}
+			var opts []string
+			for _, o := range got.OptionMsgs {
+				opts = append(opts, en.Render(o))
+			}
+			if !reflect.DeepEqual(opts, st.options) {
+				t.Errorf("after %q: options %q, want %q", st.text, opts, st.options)
+			}
+			got.Prompt, got.OptionMsgs = i18n.Msg{}, nil
 			if !ok || !reflect.DeepEqual(got, st.want) {
 				t.Fatalf("after %q, for seat %d: %+v, %v\nwant %+v (prompt %q)", st.text, viewer, got, ok, st.want, s.DecisionPrompt())
 			}

@@ -12,12 +12,16 @@ import (
 )
 
 // Presenter implements terminal.Presentable: Stellar Nexus in the terminal.
-func (g *Game) Presenter() terminal.Presenter { return &presenter{} }
+func (g *Game) Presenter() terminal.Presenter {
+	en, _ := i18n.Load("en") // nil only if the embedded catalog were broken (its tests say not): the prompt then shows the decision's kind
+	return &presenter{en: en}
+}
 
 // presenter shows one game of Stellar Nexus: a line at each new turn with the life totals,
 // the others' actions (priority passes left out), the seat's view as text.
 type presenter struct {
-	turn int // the last turn announced
+	turn int           // the last turn announced
+	en   *i18n.Catalog // prompts are in English
 }
 
 func state(st engine.State) *nexus.State { return st.(*nexus.State) }
@@ -118,7 +122,11 @@ func (p *presenter) Screen(w io.Writer, es engine.State, seat engine.Seat, t ter
 	if since != "" {
 		fmt.Fprintf(w, "Since your last action:\n%s", since)
 	}
-	fmt.Fprintf(w, "%s to act (%s):\n", st.SeatName(seat), st.Decision())
+	if d, ok := st.DescribeDecision(seat); ok && p.en != nil && d.Prompt.ID != "" {
+		fmt.Fprintf(w, "%s to act: %s\n", st.SeatName(seat), p.en.Render(d.Prompt))
+	} else {
+		fmt.Fprintf(w, "%s to act (%s):\n", st.SeatName(seat), st.Decision())
+	}
 	legal := st.Legal(seat, nil)
 	terminal.WriteActions(w, st, seat, legal, nil)
 	return legal

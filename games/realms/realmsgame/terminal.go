@@ -228,12 +228,33 @@ func (p *presenter) Screen(w io.Writer, es engine.State, seat engine.Seat, t ter
 	if since := terminal.SinceText(st, t, nil); since != "" {
 		fmt.Fprintf(w, "Since your last action:\n%s", since)
 	}
-	if pr := v.Prompt(); pr != "" {
+	if pr := p.prompt(st, seat); pr != "" {
 		fmt.Fprintf(w, "Decision: %s\n", pr)
 	}
 	shown, hints := numbered(st, seat)
 	terminal.WriteActions(w, st, seat, shown, hints)
 	return shown
+}
+
+// prompt is the pending decision in English for seat, its options numbered as "choose N"
+// answers them; the engine's own words when the catalog is missing.
+func (p *presenter) prompt(st *realms.State, seat engine.Seat) string {
+	d, ok := st.DescribeDecision(seat)
+	if !ok {
+		return ""
+	}
+	if p.en == nil || d.Prompt.ID == "" {
+		return st.DecisionPrompt()
+	}
+	out := p.en.Render(d.Prompt)
+	if len(d.OptionMsgs) > 1 {
+		opts := make([]string, len(d.OptionMsgs))
+		for i, o := range d.OptionMsgs {
+			opts[i] = fmt.Sprintf("%d) %s", i+1, p.en.Render(o))
+		}
+		out += " " + strings.Join(opts, "; ")
+	}
+	return out
 }
 
 // seeWhy says why a viewer may see another player's hand.

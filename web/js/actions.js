@@ -12,7 +12,7 @@
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { Card, engineParts, inspect, Parts } from './cards.js';
-import { hasMessage, t, tparts } from './i18n.js';
+import { hasMessage, t, tm, tparts } from './i18n.js';
 
 const flowVerbs = new Set(['skip', 'done', 'end']);
 
@@ -125,6 +125,7 @@ const effectKey = (effect) => 'ui.effect.' + String(effect || '').replace(/ /g, 
 // askText names what a decision is and who asks: "Trading Post (Primary): choose one".
 export function askText(p) {
   if (!p) return '';
+  if (p.prompt && p.prompt.id) return tm(p.prompt); // the game's own sentence (docs/api.md)
   const what = p.effect && hasMessage(effectKey(p.effect)) ? t(effectKey(p.effect), { max: p.max || 0 }) : p.effect || t('ui.effect.decide');
   const asks = p.asks || {};
   if (asks.card) return t('ui.prompt.card_asks', { card: asks.card + (asks.number ? ` #${asks.number}` : ''), ability: abilityName(asks.ability), what });
@@ -135,7 +136,8 @@ export function askText(p) {
 function chooseLabel(a, pending) {
   const tg = a.target || {};
   if (a.option) {
-    const o = pending && pending.options ? pending.options[a.option - 1] : '';
+    const o = pending && pending.option_text ? pending.option_text[a.option - 1]
+      : pending && pending.options ? pending.options[a.option - 1] : '';
     return o ? html`<${Parts} parts=${msgParts(o)} />` : t('ui.option', { n: a.option });
   }
   const up = a.upgrade ? t('ui.with_upgrade', { upgrade: a.upgrade }) : '';

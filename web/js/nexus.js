@@ -119,7 +119,10 @@ function actionLabel(a, v) {
     case 'block': return label('act.block', { card: what, attacker: objName(tg.card, tg.number) });
     case 'swap': return label('act.swap', { card: what });
     case 'choose':
-      if (a.option) return label('act.option', { option: (v.pending && (v.pending.options || [])[a.option - 1]) || a.option });
+      if (a.option) {
+        const o = v.pending && (v.pending.option_text || [])[a.option - 1];
+        return label('act.option', { option: o ? tm(o) : a.option });
+      }
       return label('act.choose', { what: what || a.text });
     default: return label('act.other', { text: a.text });
   }
@@ -137,12 +140,11 @@ function promptOf(v, me) {
       if (top) return label('prompt.own_stack', { card: stackName(top) });
       return v.active === me ? label('prompt.priority_mine', { point: label('point.' + pointOf(v)) })
         : label('prompt.priority_theirs', { who: v.active, point: label('point.' + pointOf(v)) });
-    case 'attack': return label('prompt.attack');
+    case 'attack': return label('prompt.attack'); // how to declare them on this table
     case 'block': return label('prompt.block');
-    case 'mulligan': return label('prompt.mulligan');
-    case 'first': return label('prompt.first');
-    case 'swap': return label('prompt.swap');
     default:
+      // The game's own sentence, naming the card and ability that ask (docs/api.md).
+      if (p.prompt && p.prompt.id) return tm(p.prompt);
       return src ? label('prompt.asks.' + p.kind, { source: src, effect: p.effect || '' })
         : label('prompt.rules.' + p.kind, { effect: p.effect || '' });
   }

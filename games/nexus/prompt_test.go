@@ -7,25 +7,14 @@ import (
 
 	"starnexus/engine"
 	"starnexus/i18n"
+	"starnexus/i18n/i18ntest"
 )
 
 // promptNotation matches the ability language and the action texts, which a player should never
 // read in a prompt: "T:creature", "creature[you]", "modify(", "choose 1", "add attacker".
 var promptNotation = regexp.MustCompile(`\bT\d?:|\[[a-z,]+\]|\b[a-z_]+\(|\bchoose \d|\badd attacker\b|\battack with none\b|cost<=|\bALL:|\bSELF\b|\bYOU\b`)
 
-func promptProblem(text string) string {
-	switch {
-	case text == "":
-		return "empty"
-	case strings.Contains(text, "["):
-		return "a message id is missing from the catalog"
-	case strings.ContainsAny(text, "{}"):
-		return "an argument is missing"
-	case promptNotation.MatchString(text):
-		return "engine promptNotation"
-	}
-	return ""
-}
+func promptProblem(text string) string { return i18ntest.Problem(text, promptNotation) }
 
 // TestEveryTargetReads: every target any card's ability or an equipment asks for reads as
 // English, for the seat that decides and for the others.

@@ -7,6 +7,7 @@ import (
 
 	"starnexus/engine"
 	"starnexus/i18n"
+	"starnexus/i18n/i18ntest"
 )
 
 // notation matches what the ability language and the action texts write and a player should
@@ -14,19 +15,7 @@ import (
 var notation = regexp.MustCompile(`(?i)\b(trade|combat|authority) \d|hand/discard|<=|\bchoose \d|\(may skip\)|\bdone to stop\b|\bper card\b`)
 
 // promptProblem says what is wrong with a rendered prompt, or "".
-func promptProblem(text string) string {
-	switch {
-	case text == "":
-		return "empty"
-	case strings.Contains(text, "["):
-		return "a message id is missing from the catalog"
-	case strings.ContainsAny(text, "{}"):
-		return "an argument is missing"
-	case notation.MatchString(text):
-		return "engine notation"
-	}
-	return ""
-}
+func promptProblem(text string) string { return i18ntest.Problem(text, notation) }
 
 // asking opens the decision that the effect e of card's slot would open for seat 0, as exec
 // does, on a copy of s; false when e opens none.

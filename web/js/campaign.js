@@ -8,6 +8,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { tokens } from './api.js';
+import { t } from './i18n.js';
+
+// rich renders the message id with args as a list of strings and <b> elements: the arguments
+// named in bold are drawn in bold wherever the language's template puts them.
+export function rich(id, args, bold) {
+  const a = { ...args };
+  bold.forEach((k, i) => { a[k] = `\u0001${i}\u0002`; });
+  return t(id, a).split(/\u0001(\d+)\u0002/).map((s, i) => (i % 2 ? html`<b>${args[bold[+s]]}</b>` : s));
+}
 
 async function call(method, path, body, token) {
   const headers = {};
@@ -18,7 +27,7 @@ async function call(method, path, body, token) {
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
   if (!res.ok) {
-    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    const err = new Error((data && data.error) || t('ui.campaign.error.http', { status: res.status, text: res.statusText }));
     err.status = res.status;
     throw err;
   }
@@ -48,7 +57,7 @@ export const campaignTokens = {
 };
 
 const campaignURL = (name, seat, token) => `${location.origin}${location.pathname}#/campaign/${encodeURIComponent(name)}/${seat}/${token}`;
-const phaseText = { scenario: 'ready for the next scenario', playing: 'a game is under way', completion: 'post-campaign completion (SR 8.10)', finished: 'finished' };
+const phaseText = (phase) => t('ui.campaign.phase', { phase: phase || '' });
 const defaultBots = ['greedy', 'random', 'easy', 'medium', 'hard', 'expert'];
 
 function CreateCampaign({ onCreated }) {
@@ -62,7 +71,7 @@ function CreateCampaign({ onCreated }) {
       if (l && l.length) setBots(l.map((x) => x.name || x));
     }, () => {});
   }, []);
-  const sides = ['Empire (seat 1, goes first in scenario 1)', 'Federation (seat 2)'];
+  const sides = [t('ui.campaign.side_empire'), t('ui.campaign.side_federation')];
   const submit = async (e) => {
     e.preventDefault();
     setError('');
@@ -73,31 +82,31 @@ function CreateCampaign({ onCreated }) {
     } catch (err) { setError(err.message); }
   };
   return html`<form class="panel create" onSubmit=${submit} data-testid="create-campaign">
-    <h2>New campaign</h2>
-    <p class="muted small">Rise of Empire: twelve scenarios of our own design ("Frontier Accord"), upgrades and victory points kept from game to game.</p>
-    <label>Name <input value=${name} aria-label="campaign name" placeholder="e.g. Frontier" onInput=${(e) => setName(e.target.value)} /></label>
-    <fieldset><legend>Seats</legend>
+    <h2>${t('ui.campaign.new')}</h2>
+    <p class="muted small">${t('ui.campaign.new_intro')}</p>
+    <label>${t('ui.campaign.name')} <input value=${name} aria-label=${t('ui.campaign.name_label')} placeholder=${t('ui.campaign.name_placeholder')} onInput=${(e) => setName(e.target.value)} /></label>
+    <fieldset><legend>${t('ui.campaign.seats')}</legend>
       ${seats.map((s, i) => html`<div class="seat-row">
-        <span class="seat-no">Seat ${i + 1}</span>
-        <select value=${s.kind} aria-label=${'campaign seat ' + (i + 1) + ' kind'} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, kind: e.target.value } : x)))}>
-          <option value="human">Human</option><option value="bot">Bot</option></select>
-        ${s.kind === 'bot' ? html`<select value=${s.bot} aria-label=${'campaign seat ' + (i + 1) + ' bot'} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, bot: e.target.value } : x)))}>
+        <span class="seat-no">${t('ui.campaign.seat', { n: i + 1 })}</span>
+        <select value=${s.kind} aria-label=${t('ui.campaign.seat_kind_label', { n: i + 1 })} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, kind: e.target.value } : x)))}>
+          <option value="human">${t('ui.campaign.kind.human')}</option><option value="bot">${t('ui.campaign.kind.bot')}</option></select>
+        ${s.kind === 'bot' ? html`<select value=${s.bot} aria-label=${t('ui.campaign.seat_bot_label', { n: i + 1 })} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, bot: e.target.value } : x)))}>
           ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select>` : ''}
         <span class="muted small">${sides[i]}</span></div>`)}
     </fieldset>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <button type="submit" class="primary big">Create campaign</button>
+    <button type="submit" class="primary big">${t('ui.campaign.create')}</button>
   </form>`;
 }
 
 function Created({ c }) {
   const humans = c.seats.filter((s) => s.token);
   return html`<section class="panel created" data-testid="campaign-created">
-    <h2>Campaign ${c.name} is ready</h2>
-    ${humans.length > 1 ? html`<p>Each human player keeps their own link: it is their key to the campaign and to their seat in every game.</p>
+    <h2>${t('ui.campaign.ready', { name: c.name })}</h2>
+    ${humans.length > 1 ? html`<p>${t('ui.campaign.links_help')}</p>
       <table class="links">${humans.map((s) => html`<tr><td><b>${s.name}</b></td>
         <td><input readonly value=${campaignURL(c.name, s.seat, s.token)} onFocus=${(e) => e.target.select()} /></td></tr>`)}</table>` : ''}
-    <p><a class="primary" href=${'#/campaign/' + encodeURIComponent(c.name)}>Open the campaign</a></p>
+    <p><a class="primary" href=${'#/campaign/' + encodeURIComponent(c.name)}>${t('ui.campaign.open')}</a></p>
   </section>`;
 }
 
@@ -107,45 +116,45 @@ export function CampaignList() {
   useEffect(() => {
     const load = () => campaignAPI.list().then((r) => setList(r.campaigns || []), () => setList([]));
     load();
-    const t = setInterval(load, 5000);
-    return () => clearInterval(t);
+    const timer = setInterval(load, 5000);
+    return () => clearInterval(timer);
   }, []);
   return html`<main class="lobby">
-    <div class="topbar"><a href="#/">← Lobby</a></div>
-    <header class="hero"><h1>Campaigns</h1><p>Rise of Empire: two players (or a player and a bot) through twelve scenarios.</p></header>
+    <div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a></div>
+    <header class="hero"><h1>${t('ui.campaign.title')}</h1><p>${t('ui.campaign.intro')}</p></header>
     <div class="lobby-grid">
       <div>${created ? html`<${Created} c=${created} />` : ''}<${CreateCampaign} onCreated=${setCreated} /></div>
-      <section class="panel games"><h2>Campaigns</h2>
-        ${list === null ? html`<p class="muted">Loading…</p>` : list.length === 0 ? html`<p class="muted">No campaign yet.</p>`
+      <section class="panel games"><h2>${t('ui.campaign.title')}</h2>
+        ${list === null ? html`<p class="muted">${t('ui.campaign.loading')}</p>` : list.length === 0 ? html`<p class="muted">${t('ui.campaign.none')}</p>`
           : html`<ul>${list.map((c) => html`<li data-campaign=${c.name}>
             <a href=${'#/campaign/' + encodeURIComponent(c.name)}><b>${c.name}</b></a>
-            <span>${c.players.map((p) => `${p.name} (${p.kind === 'bot' ? p.bot : 'human'}) ${p.points} VP`).join(' · ')}</span>
-            <span class="muted">${c.phase === 'finished' ? 'finished' : c.next <= 12 ? `scenario ${c.next} of 12` : phaseText[c.phase]}</span></li>`)}</ul>`}
+            <span>${c.players.map((p) => t('ui.campaign.list_player', { name: p.name, kind: p.kind, bot: p.bot || '', points: p.points })).join(' · ')}</span>
+            <span class="muted">${c.phase !== 'finished' && c.next <= 12 ? t('ui.campaign.list_scenario', { n: c.next, total: 12 }) : phaseText(c.phase)}</span></li>`)}</ul>`}
       </section>
     </div>
   </main>`;
 }
 
 function Players({ c }) {
-  return html`<section class="panel" data-testid="campaign-players"><h2>Players</h2>
-    <table class="links"><tr class="muted"><td></td><td>Side</td><td>Points</td><td>Wins</td><td>Sheets</td><td>Rows used</td><td>Upgrades</td></tr>
+  return html`<section class="panel" data-testid="campaign-players"><h2>${t('ui.campaign.players')}</h2>
+    <table class="links"><tr class="muted"><td></td>${['ui.campaign.col.side', 'ui.campaign.col.points', 'ui.campaign.col.wins', 'ui.campaign.col.sheets', 'ui.campaign.col.rows_used', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}</tr>
     ${c.players.map((p) => html`<tr data-seat=${p.seat}>
-      <td><b>${p.name}</b> <span class="muted">${p.kind === 'bot' ? 'bot: ' + p.bot : 'human'}</span>${c.first === p.seat && c.phase === 'scenario' ? html` <span class="badge turn">goes first</span>` : ''}</td>
+      <td><b>${p.name}</b> <span class="muted">${t('ui.campaign.kind', { kind: p.kind, bot: p.bot || '' })}</span>${c.first === p.seat && c.phase === 'scenario' ? html` <span class="badge turn">${t('ui.campaign.goes_first_badge')}</span>` : ''}</td>
       <td>${p.faction}</td><td data-testid=${'points-' + p.seat}><b>${p.points}</b></td><td>${p.wins}</td>
       <td>${p.sheets.join(', ') || '—'}</td><td>${p.used.join(', ') || '—'}</td><td>${p.upgrades}</td></tr>`)}</table>
-    ${c.phase === 'finished' || c.next > 12 ? html`<p data-testid="campaign-winner"><b>${c.winner >= 0 ? c.players[c.winner].name + ' wins the campaign' : c.next > 12 ? 'A shared victory' : ''}</b></p>` : ''}
+    ${c.phase === 'finished' || c.next > 12 ? html`<p data-testid="campaign-winner"><b>${c.winner >= 0 ? t('ui.campaign.winner', { name: c.players[c.winner].name }) : c.next > 12 ? t('ui.campaign.shared_victory') : ''}</b></p>` : ''}
   </section>`;
 }
 
 function Results({ c }) {
   if (!c.results.length && !c.upgraded.length) return '';
-  const name = (seat) => (seat >= 0 ? c.players[seat].name : 'draw');
-  return html`<section class="panel"><h2>Scenarios played</h2>
-    <table class="links" data-testid="campaign-results"><tr class="muted"><td>Scenario</td><td>First</td><td>Choice</td><td>Winner</td><td>Points</td><td>Upgrades</td><td></td></tr>
+  const name = (seat) => (seat >= 0 ? c.players[seat].name : t('ui.campaign.draw'));
+  return html`<section class="panel"><h2>${t('ui.campaign.results')}</h2>
+    <table class="links" data-testid="campaign-results"><tr class="muted">${['ui.campaign.col.scenario', 'ui.campaign.col.first', 'ui.campaign.col.choice', 'ui.campaign.col.winner', 'ui.campaign.col.points', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}<td></td></tr>
       ${c.results.map((r) => html`<tr><td>${r.scenario}</td><td>${name(r.first)}</td><td>${r.choice || '—'}</td>
-        <td><b>${name(r.winner)}</b>${r.political ? ' (political victory)' : ''}</td><td>${r.points}</td><td>${r.upgrades}</td>
-        <td><a href=${'#/replay/' + r.game}>replay</a></td></tr>`)}</table>
-    ${c.upgraded.length ? html`<h3>Upgraded cards</h3><ul data-testid="campaign-upgraded">${c.upgraded.map((u) => html`<li>${u.name}${' '}<span class="muted">by ${c.players[u.seat].name}, ${u.scenario ? 'scenario ' + u.scenario : 'completion'}</span></li>`)}</ul>` : ''}
+        <td><b>${name(r.winner)}</b>${r.political ? t('ui.campaign.political_suffix') : ''}</td><td>${r.points}</td><td>${r.upgrades}</td>
+        <td><a href=${'#/replay/' + r.game}>${t('ui.campaign.replay')}</a></td></tr>`)}</table>
+    ${c.upgraded.length ? html`<h3>${t('ui.campaign.upgraded')}</h3><ul data-testid="campaign-upgraded">${c.upgraded.map((u) => html`<li>${u.name}${' '}<span class="muted">${t('ui.campaign.upgraded_by', { name: c.players[u.seat].name, scenario: u.scenario || 0 })}</span></li>`)}</ul>` : ''}
   </section>`;
 }
 
@@ -174,26 +183,26 @@ function NextScenario({ c, mine, refresh }) {
     } catch (err) { setError(err.message); refresh(); } finally { setBusy(false); }
   };
   const gameLink = c.game && (() => {
-    const t = humanSeats.map((s) => mine[s]).find(Boolean);
-    return t ? html`<a class="primary" href=${`#/game/${c.game}/${t}`} onClick=${() => tokens.set(c.game, t)} data-testid="campaign-play">Play the game under way</a>`
-      : html`<a href=${'#/watch/' + c.game} data-testid="campaign-watch">Watch the game under way</a>`;
+    const tok = humanSeats.map((s) => mine[s]).find(Boolean);
+    return tok ? html`<a class="primary" href=${`#/game/${c.game}/${tok}`} onClick=${() => tokens.set(c.game, tok)} data-testid="campaign-play">${t('ui.campaign.play_under_way')}</a>`
+      : html`<a href=${'#/watch/' + c.game} data-testid="campaign-watch">${t('ui.campaign.watch_under_way')}</a>`;
   })();
   return html`<section class="panel created" data-testid="next-scenario">
-    <h2>Scenario ${sc.number}: ${sc.name}</h2>
+    <h2>${t('ui.campaign.scenario_title', { n: sc.number, name: sc.name })}</h2>
     <p>${sc.story}</p>
-    <p><b>${first.name}</b> goes first (SR 8.2). ${sc.political ? 'Political victory is on (SR 8.7). ' : ''}The winner takes ${sc.victory_points} victory point${sc.victory_points === 1 ? '' : 's'}.
-      ${sc.sheets.map((s, i) => (s ? ` ${c.players[i].name} receives sheet ${s}.` : ''))}</p>
-    ${c.phase === 'playing' ? html`<p>${sc.chosen ? html`<span data-testid="chosen">${first.name} chose <b>${sc.chosen}</b>. </span>` : ''}${gameLink}</p>` : ''}
-    ${c.phase === 'scenario' && chooses ? html`<fieldset data-testid="setup-choice"><legend>${sc.prompt || 'Setup choice'} (${first.name} chooses)</legend>
+    <p>${rich('ui.campaign.goes_first', { name: first.name }, ['name'])} ${sc.political ? t('ui.campaign.political_on') + ' ' : ''}${t('ui.campaign.victory_points', { n: sc.victory_points })}
+      ${sc.sheets.map((s, i) => (s ? ' ' + t('ui.campaign.receives_sheet', { name: c.players[i].name, sheet: s }) : ''))}</p>
+    ${c.phase === 'playing' ? html`<p>${sc.chosen ? html`<span data-testid="chosen">${rich('ui.campaign.chose', { name: first.name, choice: sc.chosen }, ['choice'])} </span>` : ''}${gameLink}</p>` : ''}
+    ${c.phase === 'scenario' && chooses ? html`<fieldset data-testid="setup-choice"><legend>${t('ui.campaign.choice_legend', { prompt: sc.prompt || t('ui.campaign.setup_choice'), name: first.name })}</legend>
       ${iChoose ? sc.options.map((o, i) => html`<label class="check" style="display:block"><input type="radio" name="choice" checked=${choice === i + 1}
-          onChange=${() => setChoice(i + 1)} /> <b>${o.name}</b>: ${o.text}</label>`)
-        : html`${sc.options.map((o) => html`<p class="small"><b>${o.name}</b>: ${o.text}</p>`)}
-          <p class="muted">${first.kind === 'bot' ? first.name + ' (bot) chooses when the scenario starts.' : first.name + ' chooses and starts this scenario.'}</p>`}
+          onChange=${() => setChoice(i + 1)} /> ${rich('ui.campaign.option', { name: o.name, text: o.text }, ['name'])}</label>`)
+        : html`${sc.options.map((o) => html`<p class="small">${rich('ui.campaign.option', { name: o.name, text: o.text }, ['name'])}</p>`)}
+          <p class="muted">${t(first.kind === 'bot' ? 'ui.campaign.bot_chooses' : 'ui.campaign.human_chooses', { name: first.name })}</p>`}
     </fieldset>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${c.phase === 'scenario' ? (canStart
-      ? html`<button type="button" class="primary big" data-testid="campaign-start" disabled=${busy || (iChoose && !choice)} onClick=${start}>Play scenario ${sc.number}</button>`
-      : html`<p class="muted">A player of this campaign starts it (open the campaign from your own link).</p>`) : ''}
+      ? html`<button type="button" class="primary big" data-testid="campaign-start" disabled=${busy || (iChoose && !choice)} onClick=${start}>${t('ui.campaign.play_scenario', { n: sc.number })}</button>`
+      : html`<p class="muted">${t('ui.campaign.start_own_link')}</p>`) : ''}
   </section>`;
 }
 
@@ -212,13 +221,13 @@ function Completion({ c, mine, refresh }) {
     refresh();
   };
   return html`<section class="panel created" data-testid="completion">
-    <h2>Post-campaign completion (SR 8.10)</h2>
-    <p>The players take turns upgrading cards of the trade deck until each has ${20} upgrades or no row left to use.
-      It is <b>${p.name}</b>'s turn (${p.upgrades} upgrades).</p>
+    <h2>${t('ui.campaign.completion')}</h2>
+    <p>${t('ui.campaign.completion_rule', { max: 20 })}
+      ${rich('ui.campaign.completion_turn', { name: p.name, n: p.upgrades }, ['name'])}</p>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${p.kind === 'human' && token ? html`<ul class="games">${cp.candidates.map((u) => html`<li>
-        <button type="button" class="act" disabled=${busy} onClick=${() => pick(u)}>Upgrade ${u.name}</button></li>`)}</ul>`
-      : html`<p class="muted">${p.kind === 'bot' ? 'The bot upgrades by itself.' : `Waiting for ${p.name}.`}</p>`}
+        <button type="button" class="act" disabled=${busy} onClick=${() => pick(u)}>${t('ui.campaign.upgrade', { card: u.name })}</button></li>`)}</ul>`
+      : html`<p class="muted">${p.kind === 'bot' ? t('ui.campaign.bot_upgrades') : t('ui.campaign.waiting_for', { name: p.name })}</p>`}
   </section>`;
 }
 
@@ -229,15 +238,15 @@ export function Campaign({ name }) {
   const refresh = () => campaignAPI.status(name).then((x) => { setC(x); setError(''); }, (e) => setError(e.message));
   useEffect(() => {
     refresh();
-    const t = setInterval(refresh, 3000);
-    return () => clearInterval(t);
+    const timer = setInterval(refresh, 3000);
+    return () => clearInterval(timer);
   }, [name]);
   return html`<main class="lobby" data-testid="campaign">
-    <div class="topbar"><a href="#/campaigns">← Campaigns</a> <a href="#/">Lobby</a></div>
+    <div class="topbar"><a href="#/campaigns">${t('ui.campaign.back_to_campaigns')}</a> <a href="#/">${t('ui.campaign.lobby')}</a></div>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    ${!c ? html`<p class="muted">Loading…</p>` : html`
+    ${!c ? html`<p class="muted">${t('ui.campaign.loading')}</p>` : html`
       <header class="hero"><h1>${c.name}</h1>
-        <p data-testid="campaign-phase">${c.next <= 12 ? `Scenario ${c.next} of 12` : 'Twelve scenarios played'} · ${phaseText[c.phase] || c.phase}</p></header>
+        <p data-testid="campaign-phase">${t('ui.campaign.phase_line', { scenario: c.next <= 12 ? t('ui.campaign.next_of', { n: c.next, total: 12 }) : t('ui.campaign.all_played'), phase: phaseText(c.phase) })}</p></header>
       <${Players} c=${c} />
       ${c.phase === 'completion' ? html`<${Completion} c=${c} mine=${mine} refresh=${refresh} />` : html`<${NextScenario} c=${c} mine=${mine} refresh=${refresh} />`}
       <${Results} c=${c} />`}

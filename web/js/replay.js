@@ -4,11 +4,22 @@ import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
 import { LogList, logEntries } from './log.js';
+import { hasMessage, t } from './i18n.js';
+import { rich } from './campaign.js';
+
+// joined folds names into one text with the message id ("A and B", "A vs B vs C").
+const joined = (id, names) => names.reduce((a, b) => t(id, { a, b }));
+
+// formatName is a format's name from the catalog (a format without one is shown as it is).
+function formatName(f) {
+  const id = 'ui.format.' + String(f).replace(/-/g, '_');
+  return hasMessage(id) ? t(id) : f;
+}
 
 function winnersText(data) {
   const w = (data.winners || []).map((x) => (typeof x === 'number' ? (data.names || [])[x] : x));
-  if (!w.length) return 'The game ended in a draw.';
-  return `${w.join(' and ')} ${w.length > 1 ? 'win' : 'wins'}.`;
+  if (!w.length) return t('ui.replay.draw');
+  return t('ui.replay.winners', { n: w.length, names: joined('ui.replay.and', w) });
 }
 
 export function Replay({ id }) {
@@ -16,8 +27,8 @@ export function Replay({ id }) {
   const [error, setError] = useState('');
   const [at, setAt] = useState(0);
   useEffect(() => { api.log(id).then((d) => { setData(d); }, (e) => setError(e.message)); }, [id]);
-  if (error) return html`<main class="replay"><a href="#/">← Lobby</a><p class="error">${error}</p></main>`;
-  if (!data) return html`<main class="replay"><p class="loading">Loading the log of game ${id}…</p></main>`;
+  if (error) return html`<main class="replay"><a href="#/">${t('ui.back_to_lobby')}</a><p class="error">${error}</p></main>`;
+  if (!data) return html`<main class="replay"><p class="loading">${t('ui.replay.loading', { id })}</p></main>`;
   const entries = logEntries(data);
   const names = data.names || [];
   const last = entries.length - 1;
@@ -32,16 +43,16 @@ export function Replay({ id }) {
   // Star Realms turns end with "end"; a Stellar Nexus log has no such action to step by.
   const byTurn = data.game !== 'nexus';
   return html`<main class="replay">
-    <div class="topbar"><a href="#/">← Lobby</a><span>Replay of game <b>${id}</b>${data.format ? ' · ' + data.format : ''}
-      ${names.length ? ' · ' + names.join(' vs ') : ''}</span></div>
+    <div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a><span>${rich('ui.replay.title', { id }, ['id'])}${data.format ? ' · ' + formatName(data.format) : ''}
+      ${names.length ? ' · ' + joined('ui.replay.versus', names) : ''}</span></div>
     <div class="panel replay-controls">
-      <button type="button" onClick=${() => go(0)} title="first action">« first</button>
-      ${byTurn ? html`<button type="button" onClick=${() => turnStart(-1)} title="previous turn">‹ turn</button>` : ''}
-      <button type="button" onClick=${() => go(at - 1)} title="previous action">‹ action</button>
-      <span class="replay-pos">action <b>${entries.length ? at + 1 : 0}</b> of ${entries.length}</span>
-      <button type="button" onClick=${() => go(at + 1)} title="next action">action ›</button>
-      ${byTurn ? html`<button type="button" onClick=${() => turnStart(1)} title="next turn">turn ›</button>` : ''}
-      <button type="button" onClick=${() => go(last)} title="last action">last »</button>
+      <button type="button" onClick=${() => go(0)} title=${t('ui.replay.first_title')}>${t('ui.replay.first')}</button>
+      ${byTurn ? html`<button type="button" onClick=${() => turnStart(-1)} title=${t('ui.replay.prev_turn_title')}>${t('ui.replay.prev_turn')}</button>` : ''}
+      <button type="button" onClick=${() => go(at - 1)} title=${t('ui.replay.prev_action_title')}>${t('ui.replay.prev_action')}</button>
+      <span class="replay-pos">${rich('ui.replay.position', { n: entries.length ? at + 1 : 0, total: entries.length }, ['n'])}</span>
+      <button type="button" onClick=${() => go(at + 1)} title=${t('ui.replay.next_action_title')}>${t('ui.replay.next_action')}</button>
+      ${byTurn ? html`<button type="button" onClick=${() => turnStart(1)} title=${t('ui.replay.next_turn_title')}>${t('ui.replay.next_turn')}</button>` : ''}
+      <button type="button" onClick=${() => go(last)} title=${t('ui.replay.last_title')}>${t('ui.replay.last')}</button>
       <input type="range" min="0" max=${Math.max(0, last)} value=${at} onInput=${(ev) => go(+ev.target.value)} />
       ${e ? html`<div class="replay-now"><b>${e.who}</b> ${e.text}</div>` : ''}
       ${data.over ? html`<div class="banner over">${winnersText(data)}</div>` : ''}

@@ -53,7 +53,7 @@ export function findNotation(text, { cardText = false } = {}) {
 
 // The elements whose text is card text: cards on the table, the card panel, the large card,
 // the answers of a card's choice (prompts), Stellar Nexus cards and their panel.
-export const cardTextSelector = ['.card-text', '.card-panel', '.zoomed', '.nx-cf-text', '.cp-ab',
+export const cardTextSelector = ['.card-text', '.card-panel.card', '[data-testid=card-panel]', '.zoomed', '.nx-cf-text', '.cp-ab',
   '[data-testid=prompt]', '.prompt .act-row', '.nx-decision .act-row'].join(', ');
 
 // Elements whose text comes from the server's pending decision (its prompt and options) rather

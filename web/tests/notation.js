@@ -22,7 +22,7 @@ export const notationPatterns = [
   { name: 'a scrap in notation', re: /\b(?:may )?scrap (?:up to )?\d+ from\b|\bfrom (?:hand|discard)\/(?:hand|discard)\b/ }, // may scrap 1 from trade row
   { name: 'an acquisition in notation', re: /\bacquire free (?:card|ship|base)\b|\bput next ship\b|\bif played [A-Z]/ }, // acquire free card cost<=6
   { name: 'a note in brackets', re: /\[[a-z][a-z ]+\]/ }, // [ally of all factions]
-  { name: 'an ability head in notation', re: /\b(?:resolve|static|affinity|dissonance|equipped|when [a-z_]+(?:\[[a-z, ]+\])?|active\(\d+\)(?: "[^"]*")?)\s?:/ }, // resolve:, when arrives:
+  { name: 'an ability head in notation', re: /\b(?:resolve|static|affinity|dissonance|equipped(?=: [+-]\d|: gains)|when [a-z_]+(?:\[[a-z, ]+\])?|active\(\d+\)(?: "[^"]*")?)\s?:/ }, // resolve:, when arrives:
   { name: 'an engine word', re: /\b(?:YOU|SELF|EACH_PLAYER|EQUIPPED|REQUISITIONED|TK-[A-Z]+)\b(?=[,)\]:])/ }, // lose_life(YOU, 1)
   { name: 'a message id not rendered', re: /\[[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+\]/ }, // [nexus.card.kw.menace]
   { name: 'a template not rendered', re: /\{[a-z_]+(?:\}|, ?(?:plural|select|number))/ }, // {n}, {n, plural
@@ -52,9 +52,10 @@ export function findNotation(text, { cardText = false } = {}) {
 }
 
 // The elements whose text is card text: cards on the table, the card panel, the large card,
-// the answers of a card's choice (prompts), Stellar Nexus cards and their panel.
+// the answers of a card's choice (the prompt's buttons, not its sentence), Stellar Nexus cards
+// and their panel.
 export const cardTextSelector = ['.card-text', '.card-panel.card', '[data-testid=card-panel]', '.zoomed', '.nx-cf-text', '.cp-ab',
-  '[data-testid=prompt]', '.prompt .act-row', '.nx-decision .act-row'].join(', ');
+  '.prompt .act-row', '.nx-decision .act-row'].join(', ');
 
 // Elements whose text comes from the server's pending decision (its prompt and options) rather
 // than from the cards: a hit there is reported as such.

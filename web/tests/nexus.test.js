@@ -136,7 +136,7 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   await poll(() => page.evaluate(() => [...document.querySelectorAll('.narration li')].some((li) => li.dataset.names === 'game_over')),
     'the log tells the end of the game');
   const told = await botLogProblems(page, [1]);
-  assert.ok(told.botLines > 10, `${told.botLines} lines of Vex's turns in the log`);
+  assert.ok(told.botLines > 3, `${told.botLines} lines of Vex's turns in the log`);
   assert.deepEqual(told.problems, [], "log lines of Vex's turns that name no card or effect");
   const text = await winner.innerText();
   assert.match(text, /wins|win!|draw/);

@@ -217,7 +217,7 @@ export function Game({ id, token }) {
     </div>` : '';
   const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} v=${v} ix=${ix} send=${send} tools=${isMe ? tools : null}
     seatInfo=${(v.seats || [])[v.players.indexOf(p)]} />`;
-  return html`<main class=${'game realms seats-' + v.players.length}>
+  return html`<main class=${'game realms seats-' + v.players.length} data-seq=${v.seq}>
     <div class="topbar">
       <a href="#/">${t('ui.back_to_lobby')}</a>
       ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">${t('ui.campaign', { name: v.campaign })}</a>` : ''}

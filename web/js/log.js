@@ -127,7 +127,7 @@ export function Log({ id, v }) {
   return html`<section class="log-box narrated"><h3>${head}</h3>
     <div class="narration" ref=${box} onScroll=${onScroll}>
       ${ready && !groups.length ? html`<p class="muted">${t('log.empty')}</p>` : ''}
-      ${groups.map((g) => html`<div class="turn">
+      ${groups.map((g) => html`<div class="turn" data-turn=${g.turn} data-active=${g.active}>
         <${TurnHead} g=${g} seat=${seat} names=${names} />
         <ol>${g.lines.map((l) => html`<li class=${'line' + (l.tone ? ' tone-' + l.tone : '') + (l.seat === seat && seat >= 0 ? ' mine' : '')}
           data-names=${l.names} data-seq=${l.seq}>${tm(l.msg)}</li>`)}</ol>

@@ -406,10 +406,13 @@ export function NexusTable({ v, send, busy }) {
   }
   const key = (c, owner) => owner + ':' + c.name + '#' + c.number;
   const names = v.players.flatMap((p) => (p.field || []).map((c) => c.name));
+  // A creature shows its number when another of its name is on the field, or when the stack
+  // names it by number (a target "Ember Cub #2" whose twin has died).
+  const numbered = (v.stack || []).flatMap((it) => (it.targets || []).map((x) => /^(.*) #\d+$/.exec(x)).filter(Boolean).map((m) => m[1]));
   const ctx = {
     send,
     castable,
-    dup: new Set(names.filter((n, i) => names.indexOf(n) !== i)),
+    dup: new Set([...names.filter((n, i) => names.indexOf(n) !== i), ...numbered]),
     creature: (c, owner, blockers) => {
       const k = key(c, owner.name);
       const own = creatureActs(c, owner.name);

@@ -17,6 +17,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withServerAndBrowser } from './browser.js';
 import { createDuel, policy, seatAPI } from './nexus-policy.js';
+import { Notation } from './notation.js';
+import { botLogProblems, inspectCards, poll } from './table-checks.js';
 
 // BASE_CLICKS is the count of this test on c36502a (the command above).
 const BASE_CLICKS = 129;
@@ -57,9 +59,24 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
 
   let clicks = 0;
   const byKind = {};
+  // The checks of issue 15 on the way: a lone pass is never left to a click (lonePasses counts
+  // those the page sent by itself while this test was looking: the page is often quicker, and
+  // the count depends on timing); no engine notation on the page, at every turn of mine and
+  // every few actions, nor in the card panel of any card met.
+  let lonePasses = 0;
+  const notation = new Notation();
+  const inspected = new Set();
+  let lastTurn = -1;
   let v = await view();
   for (let step = 0; !v.over; step++) {
     assert.ok(step < 2000, 'the game should end within 2000 actions of the seat');
+    if (v.turn !== lastTurn && pageSeq >= v.seq) {
+      lastTurn = v.turn;
+      await notation.scan(page, `turn ${v.turn} (${v.active}), ${v.phase}`);
+      await inspectCards(page, inspected, notation, `turn ${v.turn}`);
+    } else if (step % 10 === 0) {
+      await notation.scan(page, `seq ${v.seq}, turn ${v.turn} ${v.phase} ${v.step || ''}`);
+    }
     if (!(v.actions || []).length) {
       // Not the seat's decision: wait for the bot.
       for (let i = 0; ; i++) {
@@ -72,6 +89,7 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
     }
     const pick = policy(v, 'Tester');
     assert.ok(v.legal.includes(pick), `the policy's ${pick} is legal`);
+    const lone = v.legal.length === 1 && v.legal[0] === 'pass';
     // Wait until the page has sent the action itself or shows it, then click it.
     for (let i = 0; ; i++) {
       assert.ok(i < 20000, `the page neither sent nor showed "${pick}" at seq ${v.seq}`);
@@ -79,6 +97,7 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
       if (nv.seq !== v.seq || nv.over) {
         // The page acted by itself: only a pass, a "none" or a "done" may be sent so.
         assert.ok(selfSent.has(pick), `the page sent an action by itself where the policy chose "${pick}" (seq ${v.seq})`);
+        if (lone) lonePasses++;
         v = nv;
         break;
       }
@@ -89,6 +108,7 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
           !e.closest('.busy') && !e.disabled && e.getClientRects().length > 0);
       }, { pick, seq: v.seq });
       if (shown) {
+        assert.ok(!lone, `the page showed a lone pass for a click at seq ${v.seq} (turn ${v.turn}, ${v.phase} ${v.step || ''}, pending ${JSON.stringify(v.pending)})`);
         const el = page.locator(`[data-action=${JSON.stringify(pick)}]:visible`).first();
         const [r] = await Promise.all([
           page.waitForResponse((r) => r.url().includes(`/api/games/${game.id}/actions`) && r.request().method() === 'POST'),
@@ -106,10 +126,18 @@ test('a Stellar Nexus duel needs at most a third of the clicks it needed', { tim
     }
   }
   await page.locator('[data-testid=winner]').waitFor();
+  await notation.scan(page, 'game over');
+  await poll(() => page.evaluate(() => [...document.querySelectorAll('.narration li')].some((li) => li.dataset.names === 'game_over')),
+    'the log tells the end of the game');
+  const told = await botLogProblems(page, [1]);
+  assert.ok(told.botLines > 10, `${told.botLines} lines of Vex's turns in the log`);
+  assert.deepEqual(told.problems, [], "log lines of Vex's turns that name no card or effect");
+  assert.equal(notation.report(), '', 'engine notation on the page');
   const log = await (await fetch(`${url}/api/games/${game.id}/log`)).json();
   const entries = log.actions || [];
   const actions = entries.filter((e) => e.name === 'Tester').length;
-  console.log(`nexus clicks: ${clicks} clicks for ${actions} actions of the seat; game over at seq ${v.seq}, winners ${v.winners}; clicks by decision ${JSON.stringify(byKind)}`);
+  console.log(`nexus clicks: ${clicks} clicks for ${actions} actions of the seat; game over at seq ${v.seq}, winners ${v.winners}; clicks by decision ${JSON.stringify(byKind)}; ` +
+    `${lonePasses} lone passes sent by the page; ${notation.scans} page scans, ${inspected.size} cards inspected; ${told.lines} log lines, ${told.botLines} in Vex's turns`);
   assert.deepEqual(errors, []);
   if (!process.env.NEXUS_CLICKS_BASE) {
     assert.ok(clicks * 3 <= BASE_CLICKS, `${clicks} clicks, more than a third of the ${BASE_CLICKS} of c36502a`);

@@ -4,6 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withServerAndBrowser } from './browser.js';
+import { Notation } from './notation.js';
+import { botLogProblems, inspectCards, poll } from './table-checks.js';
 
 const env = withServerAndBrowser();
 
@@ -81,6 +83,12 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
   const panelText = await page.locator('[data-testid=card-panel]').innerText();
   assert.doesNotMatch(panelText, /\bT\d?:|\b[A-Z]{2,}\b|_|;|\[|\{/, `card panel: ${panelText}`);
 
+  const [, gameId, token] = /#\/game\/([^/]+)\/([^/?]+)/.exec(page.url());
+  const apiView = async () => (await fetch(`${env.server.url}/api/games/${gameId}/view`, { headers: { Authorization: 'Bearer ' + token } })).json();
+  const notation = new Notation();
+  const inspected = new Set();
+  const lonePassClicks = [];
+
   const winner = page.locator('[data-testid=winner]');
   let clicks = 0;
   const seenPhases = new Set();
@@ -101,9 +109,18 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
       assert.equal(await page.locator('section[data-player="Vex"] .nx-hand').count(), 0, "Vex's hand is on the page");
       assert.ok(await page.locator('[data-testid=life]').count() === 2, 'both life totals are shown');
       if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/nexus-${clicks}.png`, fullPage: true });
+      await notation.scan(page, `click ${clicks}, ${now}`);
+      await inspectCards(page, inspected, notation, `click ${clicks}`, { max: 4 });
     }
     const b = await nextButton(page, clicked);
     if (!b) continue;
+    if (await b.getAttribute('data-action') === 'pass') {
+      // A pass that is the seat's only action is the page's to send, never a click.
+      const [shownSeq, av] = await Promise.all([page.locator('main.game').getAttribute('data-seq'), apiView()]);
+      if (Number(shownSeq) === av.seq && av.legal && av.legal.length === 1 && av.legal[0] === 'pass' && await b.isVisible()) {
+        lonePassClicks.push(`seq ${av.seq} (${av.phase} ${av.step || ''}, pending ${JSON.stringify(av.pending)})`);
+      }
+    }
     try {
       await Promise.all([page.waitForResponse((r) => r.url().includes('/actions'), { timeout: 30_000 }), b.click({ timeout: 5_000 })]);
     } catch {
@@ -113,6 +130,14 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
     clicks++;
   }
   if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/nexus-end.png`, fullPage: true });
+  await notation.scan(page, 'game over');
+  assert.deepEqual(lonePassClicks, [], 'views where a lone pass waited for a click');
+  assert.equal(notation.report(), '', 'engine notation on the page');
+  await poll(() => page.evaluate(() => [...document.querySelectorAll('.narration li')].some((li) => li.dataset.names === 'game_over')),
+    'the log tells the end of the game');
+  const told = await botLogProblems(page, [1]);
+  assert.ok(told.botLines > 3, `${told.botLines} lines of Vex's turns in the log`);
+  assert.deepEqual(told.problems, [], "log lines of Vex's turns that name no card or effect");
   const text = await winner.innerText();
   assert.match(text, /wins|win!|draw/);
   assert.equal(await page.locator('[data-action]').count(), 0, 'no actions are offered once the game is over');
@@ -123,7 +148,7 @@ test('a Stellar Nexus duel against a bot is played to its end from the lobby', {
     assert.ok(!shown.includes('Vex'), `Vex's hand reached the page: ${body.slice(0, 300)}`);
   }
   assert.deepEqual(errors, []);
-  console.log(`nexus game finished after ${clicks} clicks: ${text.trim()}`);
+  console.log(`nexus game finished after ${clicks} clicks: ${text.trim()}; ${notation.scans} page scans, ${inspected.size} cards inspected; ${told.lines} log lines, ${told.botLines} in Vex's turns`);
   await page.close();
 });
 

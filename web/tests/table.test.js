@@ -47,6 +47,7 @@ test('cards show their text with icons, a click plays one, i opens it large, and
   await page.goto(env.server.url + game.seats[0].url);
   const scout = page.locator('.hand .card[data-card="Scout"]').first();
   await scout.waitFor();
+  await scout.locator('.ab-primary svg.icon-trade').waitFor(); // the card text and the catalog are loaded
   assert.equal((await scout.locator('.ab-primary').innerText()).trim(), '+1');
   assert.equal(await scout.locator('.ab-primary svg.icon-trade').getAttribute('aria-label'), 'Trade');
   assert.doesNotMatch(await page.locator('.trade-row').innerText(), /\[ui\./, 'every label comes from the catalog');
@@ -64,6 +65,7 @@ test('cards show their text with icons, a click plays one, i opens it large, and
   assert.equal(await scout.getAttribute('data-action'), 'play Scout');
   await Promise.all([page.waitForResponse((r) => r.url().includes('/actions')), scout.click()]);
   await page.waitForFunction((n) => document.querySelectorAll('.hand .card').length === n - 1, before);
+  await page.waitForFunction(() => !document.querySelector('.busy'));
   assert.equal(await page.locator('.me .play-area .card[data-card="Scout"]').count(), 1);
 
   // The rest of the hand: 2 Scouts buy an Explorer, a Viper attacks; either is left unspent.

@@ -205,18 +205,18 @@ func (s *handlers) openCampaign(ctx context.Context, name string) (*campaign.Run
 // The JSON of a campaign (docs/api.md).
 
 type campaignPlayerJSON struct {
-	Seat     int      `json:"seat"`
-	Name     string   `json:"name"`
-	Kind     string   `json:"kind"` // human or bot
-	Bot      string   `json:"bot,omitempty"`
-	Faction  string   `json:"faction"`
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind"` // human or bot
+	Bot     string `json:"bot,omitempty"`
+	Faction string `json:"faction"`
 	// FactionMsg names the faction (realms.card.faction.*).
 	FactionMsg i18n.Msg `json:"faction_msg"`
 	Sheets     []string `json:"sheets"`
-	Used     []string `json:"used"` // the sticker rows used up, "Sheet/row"
-	Points   int      `json:"points"`
-	Wins     int      `json:"wins"`
-	Upgrades int      `json:"upgrades"`
+	Used       []string `json:"used"` // the sticker rows used up, "Sheet/row"
+	Points     int      `json:"points"`
+	Wins       int      `json:"wins"`
+	Upgrades   int      `json:"upgrades"`
 }
 
 type upgradeJSON struct {
@@ -261,10 +261,10 @@ type completionJSON struct {
 // resultJSON is a scenario's result as the API shows it: campaign.Result without the game's
 // seed (the finished game's /log has it).
 type resultJSON struct {
-	Scenario  int    `json:"scenario"`
-	Game      string `json:"game"`
-	First     int    `json:"first"`
-	Choice    string `json:"choice,omitempty"`
+	Scenario int    `json:"scenario"`
+	Game     string `json:"game"`
+	First    int    `json:"first"`
+	Choice   string `json:"choice,omitempty"`
 	// ChoiceMsg is Choice as a message.
 	ChoiceMsg *i18n.Msg `json:"choice_msg,omitempty"`
 	Winner    int       `json:"winner"`
@@ -277,7 +277,7 @@ type campaignJSON struct {
 	Name       string               `json:"name"`
 	Content    string               `json:"content"`
 	ContentMsg i18n.Msg             `json:"content_msg"` // the content's name
-	Phase      string               `json:"phase"` // scenario, playing, completion, finished
+	Phase      string               `json:"phase"`       // scenario, playing, completion, finished
 	Next       int                  `json:"next"`
 	First      int                  `json:"first"`
 	Game       string               `json:"game,omitempty"` // the game under way

@@ -33,6 +33,7 @@ import (
 	"starnexus/engine"
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
+	"starnexus/i18n"
 	"starnexus/server"
 	"starnexus/store"
 )
@@ -47,10 +48,15 @@ const game = "realms"
 
 // Routes implements server.Extension: the campaign endpoints.
 func (Service) Routes(mux *http.ServeMux, h *server.Host) {
-	c := &handlers{h: h}
+	en, err := i18n.Load("en")
+	if err != nil {
+		h.Logger().Error("campaigns: the English catalog", "err", err) // errors then read as their ids
+	}
+	c := &handlers{h: h, en: en}
 	mux.HandleFunc("GET /api/campaigns", c.handleCampaignList)
 	mux.HandleFunc("POST /api/campaigns", c.handleCampaignCreate)
 	mux.HandleFunc("GET /api/campaigns/{name}", c.handleCampaignStatus)
+	mux.HandleFunc("GET /api/campaigns/{name}/sheets", c.handleCampaignSheets)
 	mux.HandleFunc("POST /api/campaigns/{name}/start", c.handleCampaignStart)
 	mux.HandleFunc("POST /api/campaigns/{name}/complete", c.handleCampaignComplete)
 }
@@ -112,7 +118,38 @@ func (Service) Finish(ctx context.Context, h *server.Host, m *store.Game, st eng
 }
 
 // handlers serve the campaign endpoints of one server.
-type handlers struct{ h *server.Host }
+type handlers struct {
+	h  *server.Host
+	en *i18n.Catalog // the English text of the errors made for players
+}
+
+// playerError is a refusal a player reads: its message (campaign.error.*) and HTTP status.
+// The response carries the English text as "error", as every error of the API, and the
+// message as "msg" for the browser to render (docs/api.md).
+type playerError struct {
+	status int
+	msg    i18n.Msg
+}
+
+func (e *playerError) Error() string { return e.msg.ID }
+
+func refuse(status int, id string, kv ...any) error {
+	return &playerError{status: status, msg: i18n.M(id, kv...)}
+}
+
+// writeError writes err: a playerError with its message, any other as the server does.
+func (s *handlers) writeError(w http.ResponseWriter, err error) {
+	var pe *playerError
+	if !errors.As(err, &pe) {
+		server.WriteError(w, err)
+		return
+	}
+	text := pe.msg.ID
+	if s.en != nil {
+		text = s.en.Render(pe.msg)
+	}
+	server.WriteJSON(w, pe.status, map[string]any{"error": text, "status": pe.status, "msg": pe.msg})
+}
 
 // campaignDB is the store as a campaign database, or an error when it keeps no campaigns.
 func campaignDB(h *server.Host) (campaign.DB, error) {
@@ -140,7 +177,7 @@ func campaignSeat(r *http.Request, run *campaign.Run) (int, error) {
 		}
 	}
 	if found < 0 {
-		return -1, server.Errorf(http.StatusUnauthorized, "the token names no seat of campaign %s", run.State.Name)
+		return -1, refuse(http.StatusUnauthorized, "campaign.error.bad_token", "name", run.State.Name)
 	}
 	return found, nil
 }
@@ -168,16 +205,18 @@ func (s *handlers) openCampaign(ctx context.Context, name string) (*campaign.Run
 // The JSON of a campaign (docs/api.md).
 
 type campaignPlayerJSON struct {
-	Seat     int      `json:"seat"`
-	Name     string   `json:"name"`
-	Kind     string   `json:"kind"` // human or bot
-	Bot      string   `json:"bot,omitempty"`
-	Faction  string   `json:"faction"`
-	Sheets   []string `json:"sheets"`
-	Used     []string `json:"used"` // the sticker rows used up, "Sheet/row"
-	Points   int      `json:"points"`
-	Wins     int      `json:"wins"`
-	Upgrades int      `json:"upgrades"`
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind"` // human or bot
+	Bot     string `json:"bot,omitempty"`
+	Faction string `json:"faction"`
+	// FactionMsg names the faction (realms.card.faction.*).
+	FactionMsg i18n.Msg `json:"faction_msg"`
+	Sheets     []string `json:"sheets"`
+	Used       []string `json:"used"` // the sticker rows used up, "Sheet/row"
+	Points     int      `json:"points"`
+	Wins       int      `json:"wins"`
+	Upgrades   int      `json:"upgrades"`
 }
 
 type upgradeJSON struct {
@@ -190,8 +229,10 @@ type upgradeJSON struct {
 }
 
 type optionJSON struct {
-	Name string `json:"name"`
-	Text string `json:"text"`
+	Name    string   `json:"name"`
+	Text    string   `json:"text"`
+	NameMsg i18n.Msg `json:"name_msg"`
+	TextMsg i18n.Msg `json:"text_msg"`
 }
 
 type scenarioJSON struct {
@@ -205,6 +246,11 @@ type scenarioJSON struct {
 	Prompt        string       `json:"prompt,omitempty"`
 	Options       []optionJSON `json:"options,omitempty"` // the first player's setup choice
 	Chosen        string       `json:"chosen,omitempty"`  // the option chosen, in the game under way
+	// The texts above as messages (campaign.CONTENT.scenario.N.*, i18n/en/campaign.json).
+	NameMsg   i18n.Msg  `json:"name_msg"`
+	StoryMsg  i18n.Msg  `json:"story_msg"`
+	PromptMsg *i18n.Msg `json:"prompt_msg,omitempty"`
+	ChosenMsg *i18n.Msg `json:"chosen_msg,omitempty"`
 }
 
 type completionJSON struct {
@@ -215,20 +261,23 @@ type completionJSON struct {
 // resultJSON is a scenario's result as the API shows it: campaign.Result without the game's
 // seed (the finished game's /log has it).
 type resultJSON struct {
-	Scenario  int    `json:"scenario"`
-	Game      string `json:"game"`
-	First     int    `json:"first"`
-	Choice    string `json:"choice,omitempty"`
-	Winner    int    `json:"winner"`
-	Political bool   `json:"political,omitempty"`
-	Points    int    `json:"points"`
-	Upgrades  int    `json:"upgrades"`
+	Scenario int    `json:"scenario"`
+	Game     string `json:"game"`
+	First    int    `json:"first"`
+	Choice   string `json:"choice,omitempty"`
+	// ChoiceMsg is Choice as a message.
+	ChoiceMsg *i18n.Msg `json:"choice_msg,omitempty"`
+	Winner    int       `json:"winner"`
+	Political bool      `json:"political,omitempty"`
+	Points    int       `json:"points"`
+	Upgrades  int       `json:"upgrades"`
 }
 
 type campaignJSON struct {
 	Name       string               `json:"name"`
 	Content    string               `json:"content"`
-	Phase      string               `json:"phase"` // scenario, playing, completion, finished
+	ContentMsg i18n.Msg             `json:"content_msg"` // the content's name
+	Phase      string               `json:"phase"`       // scenario, playing, completion, finished
 	Next       int                  `json:"next"`
 	First      int                  `json:"first"`
 	Game       string               `json:"game,omitempty"` // the game under way
@@ -244,17 +293,20 @@ type campaignJSON struct {
 // cost a check of every card on every row (the list).
 func campaignStatus(run *campaign.Run, brief bool) campaignJSON {
 	st := run.State
-	out := campaignJSON{Name: st.Name, Content: st.Campaign, Phase: st.Phase(), Next: st.Next, First: st.First, Winner: st.Winner(),
+	c := run.Content
+	out := campaignJSON{Name: st.Name, Content: st.Campaign, ContentMsg: campaign.ContentMsg(c, "name"), Phase: st.Phase(), Next: st.Next, First: st.First, Winner: st.Winner(),
 		Results: []resultJSON{}, Upgraded: []upgradeJSON{}}
 	for _, r := range st.Results {
-		out.Results = append(out.Results, resultJSON{Scenario: r.Scenario, Game: r.Game, First: r.First, Choice: r.Choice,
-			Winner: r.Winner, Political: r.Political, Points: r.Points, Upgrades: r.Upgrades})
+		rj := resultJSON{Scenario: r.Scenario, Game: r.Game, First: r.First, Choice: r.Choice,
+			Winner: r.Winner, Political: r.Political, Points: r.Points, Upgrades: r.Upgrades}
+		rj.ChoiceMsg = choiceMsg(c, r.Scenario, r.Choice)
+		out.Results = append(out.Results, rj)
 	}
 	if st.Current != nil {
 		out.Game = st.Current.ID
 	}
 	for i, p := range st.Players {
-		pj := campaignPlayerJSON{Seat: i, Name: p.Name, Kind: store.Bot, Bot: p.Who, Faction: p.Faction, Sheets: append([]string{}, p.Sheets...),
+		pj := campaignPlayerJSON{Seat: i, Name: p.Name, Kind: store.Bot, Bot: p.Who, Faction: p.Faction, FactionMsg: realms.FactionMsg(c.Seats[i].Faction), Sheets: append([]string{}, p.Sheets...),
 			Used: []string{}, Points: p.Points, Wins: p.Wins, Upgrades: st.Upgrades(i)}
 		if isHuman(p) {
 			pj.Kind, pj.Bot = store.Human, ""
@@ -268,14 +320,19 @@ func campaignStatus(run *campaign.Run, brief bool) campaignJSON {
 		out.Upgraded = append(out.Upgraded, upgradeOf(u.Seat, u.Upgrade, u.Scenario))
 	}
 	if sc, err := campaign.Scenario(run.Content, st.Next); err == nil && st.Phase() != "finished" {
-		sj := &scenarioJSON{Number: sc.Number, Name: sc.Name, Story: sc.Story, Political: sc.Political, VictoryPoints: sc.VictoryPoints, Sheets: sc.Sheets, First: st.First}
+		sj := &scenarioJSON{Number: sc.Number, Name: sc.Name, Story: sc.Story, Political: sc.Political, VictoryPoints: sc.VictoryPoints, Sheets: sc.Sheets, First: st.First,
+			NameMsg: campaign.ScenarioMsg(c, sc.Number, "name"), StoryMsg: campaign.ScenarioMsg(c, sc.Number, "story")}
 		if st.Current != nil {
 			sj.First, sj.Chosen = st.Current.First, campaign.ChoiceName(run.Content, *st.Current)
+			sj.ChosenMsg = choiceMsg(c, sc.Number, sj.Chosen)
 		}
 		if sc.Choice != nil {
 			sj.Prompt = sc.Choice.Prompt
-			for _, o := range sc.Options() {
-				sj.Options = append(sj.Options, optionJSON{Name: o.Name, Text: o.Text})
+			pm := campaign.ScenarioMsg(c, sc.Number, "prompt")
+			sj.PromptMsg = &pm
+			for k, o := range sc.Options() {
+				sj.Options = append(sj.Options, optionJSON{Name: o.Name, Text: o.Text,
+					NameMsg: campaign.OptionMsg(c, sc.Number, k, "name"), TextMsg: campaign.OptionMsg(c, sc.Number, k, "text")})
 			}
 		}
 		out.Scenario = sj
@@ -293,6 +350,21 @@ func campaignStatus(run *campaign.Run, brief bool) campaignJSON {
 		out.Completion = cj
 	}
 	return out
+}
+
+// choiceMsg is the message of the option named choice of scenario n (nil: none).
+func choiceMsg(c *campaigns.Campaign, n int, choice string) *i18n.Msg {
+	sc, err := campaign.Scenario(c, n)
+	if err != nil || choice == "" {
+		return nil
+	}
+	for k, o := range sc.Options() {
+		if o.Name == choice {
+			m := campaign.OptionMsg(c, n, k, "name")
+			return &m
+		}
+	}
+	return nil
 }
 
 func upgradeOf(seat int, u realms.Upgrade, scenario int) upgradeJSON {
@@ -366,13 +438,13 @@ type campaignCreateReq struct {
 
 func checkCampaignName(name string) error {
 	if name == "" {
-		return errors.New("a campaign needs a name")
+		return refuse(http.StatusBadRequest, "campaign.error.name_missing")
 	}
 	if len(name) > 64 {
-		return fmt.Errorf("the campaign name %q is longer than 64 bytes", name)
+		return refuse(http.StatusBadRequest, "campaign.error.name_long", "name", name, "max", 64)
 	}
 	if strings.ContainsAny(name, "/?#%\\\n\r\t") {
-		return fmt.Errorf("the campaign name %q may not contain / ? # %% \\ or control characters", name)
+		return refuse(http.StatusBadRequest, "campaign.error.name_chars", "name", name)
 	}
 	return nil
 }
@@ -394,11 +466,11 @@ func (s *handlers) handleCampaignCreate(w http.ResponseWriter, r *http.Request) 
 	}
 	name := strings.TrimSpace(req.Name)
 	if err := checkCampaignName(name); err != nil {
-		server.WriteError(w, server.Errorf(http.StatusBadRequest, "%v", err))
+		s.writeError(w, err)
 		return
 	}
 	if len(req.Seats) != 2 {
-		server.WriteError(w, server.Errorf(http.StatusBadRequest, "a campaign has 2 seats (%d given)", len(req.Seats)))
+		s.writeError(w, refuse(http.StatusBadRequest, "campaign.error.seats", "n", len(req.Seats)))
 		return
 	}
 	content := strings.TrimSpace(req.Content)
@@ -419,12 +491,12 @@ func (s *handlers) handleCampaignCreate(w http.ResponseWriter, r *http.Request) 
 		case store.Bot:
 			b := strings.ToLower(strings.TrimSpace(rs.Bot))
 			if !slices.Contains(s.h.BotNames(game), b) {
-				server.WriteError(w, server.Errorf(http.StatusBadRequest, "seat %d: unknown bot %q (known: %s)", i+1, rs.Bot, strings.Join(s.h.BotNames(game), ", ")))
+				s.writeError(w, refuse(http.StatusBadRequest, "campaign.error.unknown_bot", "seat", i+1, "bot", rs.Bot, "known", strings.Join(s.h.BotNames(game), ", ")))
 				return
 			}
 			who[i] = b
 		default:
-			server.WriteError(w, server.Errorf(http.StatusBadRequest, "seat %d: kind %q is not human or bot", i+1, rs.Kind))
+			s.writeError(w, refuse(http.StatusBadRequest, "campaign.error.seat_kind", "seat", i+1, "kind", rs.Kind))
 			return
 		}
 	}
@@ -441,11 +513,13 @@ func (s *handlers) handleCampaignCreate(w http.ResponseWriter, r *http.Request) 
 			}
 		}
 	})
+	if err != nil && strings.Contains(err.Error(), "exists already") {
+		s.writeError(w, refuse(http.StatusConflict, "campaign.error.exists", "name", name))
+		return
+	}
 	if err != nil {
 		status := http.StatusServiceUnavailable
 		switch msg := err.Error(); {
-		case strings.Contains(msg, "exists already"):
-			status = http.StatusConflict
 		case strings.HasPrefix(msg, "seat "), strings.Contains(msg, "needs a name"):
 			status = http.StatusBadRequest
 		}
@@ -500,20 +574,16 @@ func (s *handlers) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 	}
 	seat, err := campaignSeat(r, run)
 	if err != nil {
-		server.WriteError(w, err)
+		s.writeError(w, err)
 		return
 	}
 	st := run.State
 	if hasHuman(run) && seat < 0 {
-		server.WriteError(w, server.Errorf(http.StatusUnauthorized, "no token: a player of campaign %s starts its scenarios (Authorization: Bearer TOKEN)", st.Name))
+		s.writeError(w, refuse(http.StatusUnauthorized, "campaign.error.no_token_start", "name", st.Name))
 		return
 	}
 	if p := st.Phase(); p != "scenario" {
-		under := ""
-		if st.Current != nil {
-			under = " (game " + st.Current.ID + ")"
-		}
-		server.WriteError(w, server.Errorf(http.StatusConflict, "campaign %s has no scenario to start: it is %s%s", st.Name, p, under))
+		s.writeError(w, refuse(http.StatusConflict, "campaign.error.no_scenario", "name", st.Name, "phase", p))
 		return
 	}
 	sc, err := campaign.Scenario(run.Content, st.Next)
@@ -527,21 +597,21 @@ func (s *handlers) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case !isHuman(first):
 			if req.Choice != 0 {
-				server.WriteError(w, server.Errorf(http.StatusBadRequest, "%s goes first and makes the setup choice (SR 8.2), not you", first.Name))
+				s.writeError(w, refuse(http.StatusBadRequest, "campaign.error.bot_chooses", "name", first.Name))
 				return
 			}
 			choice = st.BotChoice(run.Content)
 		case seat != st.First:
-			server.WriteError(w, server.Errorf(http.StatusForbidden, "%s goes first and makes the setup choice (SR 8.2): they start this scenario", first.Name))
+			s.writeError(w, refuse(http.StatusForbidden, "campaign.error.first_chooses", "name", first.Name))
 			return
 		case req.Choice < 1 || req.Choice > len(opts):
-			server.WriteError(w, server.Errorf(http.StatusBadRequest, "scenario %d: %s chooses an option from 1 to %d (choice)", sc.Number, first.Name, len(opts)))
+			s.writeError(w, refuse(http.StatusBadRequest, "campaign.error.choose_option", "n", sc.Number, "name", first.Name, "max", len(opts)))
 			return
 		default:
 			choice = req.Choice - 1
 		}
 	} else if req.Choice != 0 {
-		server.WriteError(w, server.Errorf(http.StatusBadRequest, "scenario %d offers no setup choice", sc.Number))
+		s.writeError(w, refuse(http.StatusBadRequest, "campaign.error.no_choice", "n", sc.Number))
 		return
 	}
 	live, err := run.StartGameWith(r.Context(), choice, func(g *store.Game) {
@@ -554,7 +624,7 @@ func (s *handlers) handleCampaignStart(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	if errors.Is(err, store.ErrConflict) {
-		server.WriteError(w, server.Errorf(http.StatusConflict, "campaign %s changed meanwhile (another request started its scenario?): look again", st.Name))
+		s.writeError(w, refuse(http.StatusConflict, "campaign.error.changed", "name", st.Name))
 		return
 	}
 	if err != nil {
@@ -589,11 +659,11 @@ func (s *handlers) handleCampaignComplete(w http.ResponseWriter, r *http.Request
 	}
 	seat, err := campaignSeat(r, run)
 	if err != nil {
-		server.WriteError(w, err)
+		s.writeError(w, err)
 		return
 	}
 	if seat < 0 {
-		server.WriteError(w, server.Errorf(http.StatusUnauthorized, "no token: send Authorization: Bearer TOKEN of your campaign seat"))
+		s.writeError(w, refuse(http.StatusUnauthorized, "campaign.error.no_token", "name", run.State.Name))
 		return
 	}
 	// A campaign stored by an earlier version may still wait for a bot's upgrades: they are
@@ -609,11 +679,11 @@ func (s *handlers) handleCampaignComplete(w http.ResponseWriter, r *http.Request
 		return
 	}
 	if !ok {
-		server.WriteError(w, server.Errorf(http.StatusConflict, "campaign %s is not in its post-campaign completion (it is %s)", run.State.Name, run.State.Phase()))
+		s.writeError(w, refuse(http.StatusConflict, "campaign.error.not_completion", "name", run.State.Name, "phase", run.State.Phase()))
 		return
 	}
 	if turn != seat {
-		server.WriteError(w, server.Errorf(http.StatusForbidden, "it is %s's turn to complete an upgrade (SR 8.10)", run.State.Players[turn].Name))
+		s.writeError(w, refuse(http.StatusForbidden, "campaign.error.not_your_turn", "name", run.State.Players[turn].Name))
 		return
 	}
 	// The bots' upgrades that follow are saved with the human's.
@@ -627,4 +697,127 @@ func (s *handlers) handleCampaignComplete(w http.ResponseWriter, r *http.Request
 		return
 	}
 	server.WriteJSON(w, http.StatusOK, campaignStatus(run, false))
+}
+
+// The sticker sheets of a campaign (docs/api.md): every sheet of its content, received or
+// not, with what each row gives and costs and the rows used.
+
+type sheetRowJSON struct {
+	realms.SheetRowText
+	Used bool `json:"used"`
+	// Upgrade is the upgraded card that used the row, "Cutter (Empire 1/3)"; Scenario the
+	// scenario it was made in (0: the post-campaign completion).
+	Upgrade  string `json:"upgrade,omitempty"`
+	Scenario int    `json:"scenario,omitempty"`
+}
+
+type sheetJSON struct {
+	Name  string `json:"name"`
+	Seat  int    `json:"seat"`  // its owner's seat
+	Owner string `json:"owner"` // its owner's name
+	// From is the scenario whose setup gives the sheet (0: none gives it).
+	From     int  `json:"from"`
+	Received bool `json:"received"`
+	// Current: the sheet of the next scenario, or of the game under way (the political
+	// victory of SR 8.7 counts its rows).
+	Current bool           `json:"current"`
+	Rows    []sheetRowJSON `json:"rows"`
+}
+
+// campaignSheets is the sheets' JSON; made lists the upgrades of the game under way (public:
+// each was bought in front of both players).
+func campaignSheets(run *campaign.Run, made []realms.SeatUpgrade) (map[string]any, error) {
+	st, c := run.State, run.Content
+	next := st.Next
+	if st.Current != nil {
+		next = st.Current.Scenario
+	}
+	sheets := []sheetJSON{}
+	for _, sh := range c.Sheets {
+		rows, err := realms.SheetText(sh.StickerSheet)
+		if err != nil {
+			return nil, fmt.Errorf("campaign %s: %w", st.Name, err)
+		}
+		p := st.Players[sh.Seat]
+		sj := sheetJSON{Name: sh.Name, Seat: sh.Seat, Owner: p.Name, Received: slices.Contains(p.Sheets, sh.Name), Rows: []sheetRowJSON{}}
+		for _, sc := range c.Scenarios {
+			if sc.Sheets[sh.Seat] == sh.Name {
+				sj.From = sc.Number
+				sj.Current = sc.Number == next && st.Phase() != "completion" && st.Phase() != "finished"
+			}
+		}
+		for _, r := range rows {
+			rj := sheetRowJSON{SheetRowText: r}
+			for _, u := range p.Used {
+				rj.Used = rj.Used || (strings.EqualFold(u.Sheet, sh.Name) && u.Row == r.Row)
+			}
+			for _, u := range st.Upgraded {
+				if u.Seat == sh.Seat && strings.EqualFold(u.Sheet, sh.Name) && u.Row == r.Row {
+					rj.Used, rj.Upgrade, rj.Scenario = true, realms.UpgradedName(u.Card, realms.RowRef{Sheet: sh.Name, Row: r.Row}), u.Scenario
+				}
+			}
+			for _, u := range made {
+				if int(u.Seat) == sh.Seat && strings.EqualFold(u.Sheet, sh.Name) && u.Row.Row == r.Row {
+					rj.Used, rj.Upgrade, rj.Scenario = true, realms.UpgradedName(u.Card, realms.RowRef{Sheet: sh.Name, Row: r.Row}), next
+				}
+			}
+			sj.Rows = append(sj.Rows, rj)
+		}
+		sheets = append(sheets, sj)
+	}
+	return map[string]any{
+		"sheets": sheets,
+		"extra":  map[string]int{"ship": realms.UpgradeCost(realms.Ship), "base": realms.UpgradeCost(realms.Base)},
+		"rule":   i18n.M("campaign.sheet.rule", "ship", realms.UpgradeCost(realms.Ship), "base", realms.UpgradeCost(realms.Base)),
+	}, nil
+}
+
+// madeUnderWay is the upgrades made so far in the campaign's game under way (nil: none),
+// from its log replayed on its setup. A failure is logged: the sheets then show the rows of
+// the games played.
+func (s *handlers) madeUnderWay(ctx context.Context, run *campaign.Run) []realms.SeatUpgrade {
+	cur := run.State.Current
+	if cur == nil || cur.ID == "" {
+		return nil
+	}
+	fail := func(err error) []realms.SeatUpgrade {
+		s.h.Logger().Error("campaign sheets: the game under way", "campaign", run.State.Name, "game", cur.ID, "err", err)
+		return nil
+	}
+	st, err := run.State.GameOf(run.Content, cur.ID)
+	if err != nil {
+		return fail(err)
+	}
+	_, acts, err := s.h.Store().LoadGame(ctx, cur.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil // begun in the campaign, not stored yet
+	}
+	if err != nil {
+		return fail(err)
+	}
+	for _, a := range acts {
+		act, err := st.ParseAction(engine.Seat(a.Seat), a.Text)
+		if err == nil {
+			err = st.Apply(engine.Seat(a.Seat), act)
+		}
+		if err != nil {
+			return fail(fmt.Errorf("replaying %q: %w", a.Text, err))
+		}
+	}
+	return st.UpgradesMade()
+}
+
+// handleCampaignSheets only reads: the sheets are public, as on the table.
+func (s *handlers) handleCampaignSheets(w http.ResponseWriter, r *http.Request) {
+	run, err := s.openCampaign(r.Context(), r.PathValue("name"))
+	if err != nil {
+		server.WriteError(w, err)
+		return
+	}
+	out, err := campaignSheets(run, s.madeUnderWay(r.Context(), run))
+	if err != nil {
+		server.WriteError(w, server.Errorf(http.StatusInternalServerError, "%v", err))
+		return
+	}
+	server.WriteJSON(w, http.StatusOK, out)
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,7 @@ import (
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
 	"starnexus/games/realms/realmsgame"
+	"starnexus/i18n"
 	"starnexus/store"
 	"starnexus/terminal"
 )
@@ -34,6 +36,9 @@ commands:
           end of the campaign when no seat is human
   status  --name N [--db FILE]
           sheets, rows used, upgraded cards, points, next scenario and who goes first
+  show    --name N [--db FILE] SHEET
+          a sticker sheet (show --name N Empire 1): what each row gives and costs, and
+          the rows used; without SHEET, the campaign's sheets (in a game: show SHEET)
   list    [--db FILE]
           the campaigns in the database
 
@@ -54,6 +59,7 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var seats, content *string
 	var seed *uint64
 	var all *bool
+	var sheet string
 	switch sub {
 	case "new":
 		seats = fs.String("seats", "human,greedy", "who plays seat 1 (the Empire) and seat 2 (the Federation): human or a bot ("+strings.Join(botNames(), ", ")+")")
@@ -65,6 +71,24 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		line = "starnexus campaign play --name N [--all] [--db FILE]"
 	case "status":
 		line = "starnexus campaign status --name N [--db FILE]"
+	case "show":
+		line = "starnexus campaign show --name N [--db FILE] SHEET"
+		// The sheet's name is the words that are not flags (both of show's flags take a
+		// value): show --name N Empire 1.
+		var flags, words []string
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			switch {
+			case strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && i+1 < len(args) && a != "-h" && a != "-help" && a != "--help":
+				flags = append(flags, a, args[i+1])
+				i++
+			case strings.HasPrefix(a, "-"):
+				flags = append(flags, a)
+			default:
+				words = append(words, a)
+			}
+		}
+		args, sheet = flags, strings.Join(words, " ")
 	case "list":
 		line = "starnexus campaign list [--db FILE]"
 	default:
@@ -104,6 +128,8 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = campaignPlay(ctx, cdb, stdin, out, isTerminal(stdout), *name, *all)
 	case "status":
 		err = campaignStatus(ctx, cdb, out, *name)
+	case "show":
+		err = campaignShow(ctx, cdb, out, *name, sheet)
 	case "list":
 		err = campaignList(ctx, cdb, out)
 	}
@@ -476,6 +502,84 @@ func winnerText(s *campaign.State) string {
 		return fmt.Sprintf("%s wins the campaign (points: %s).", s.Players[w].Name, pts)
 	}
 	return fmt.Sprintf("The campaign is a shared victory (points: %s).", pts)
+}
+
+// campaignShow prints the sticker sheet called sheet of the campaign: its rows, what each
+// gives and costs, the rows used and by which upgraded card; "" lists the sheets.
+func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, sheet string) error {
+	r, err := campaign.Open(ctx, db, name)
+	if err != nil {
+		return err
+	}
+	s, c := r.State, r.Content
+	var names []string
+	for _, sh := range c.Sheets {
+		names = append(names, sh.Name)
+	}
+	sheet = strings.TrimSpace(sheet)
+	if sheet == "" {
+		fmt.Fprintf(out, "The sticker sheets of campaign %s: %s\nshow one with: starnexus campaign show --name %s SHEET\n", s.Name, strings.Join(names, ", "), s.Name)
+		return nil
+	}
+	sh, ok := c.Sheet(sheet)
+	if !ok {
+		msg := fmt.Sprintf("campaign %s has no sheet %q (its sheets: %s)", s.Name, sheet, strings.Join(names, ", "))
+		if near := engine.Closest(sheet, names, 1); len(near) > 0 {
+			msg += fmt.Sprintf("; did you mean %q?", near[0])
+		}
+		return errors.New(msg)
+	}
+	en, err := i18n.Load("en")
+	if err != nil {
+		return err
+	}
+	p := s.Players[sh.Seat]
+	by := map[int]string{}
+	for _, u := range s.Upgraded {
+		if u.Seat == sh.Seat && strings.EqualFold(u.Sheet, sh.Name) {
+			by[u.Row] = realms.UpgradedName(u.Card, realms.RowRef{Sheet: sh.Name, Row: u.Row})
+		}
+	}
+	used := func(row int) bool {
+		for _, u := range p.Used {
+			if strings.EqualFold(u.Sheet, sh.Name) && u.Row == row {
+				return true
+			}
+		}
+		return by[row] != ""
+	}
+	msgs, err := realms.SheetMsgs(sh.StickerSheet, p.Name, used)
+	if err != nil {
+		return err
+	}
+	for i, m := range msgs {
+		indent := ""
+		if i > 0 {
+			indent = "  "
+		}
+		fmt.Fprintf(out, "%s%s", indent, en.Render(m))
+		if i >= 2 && by[i-1] != "" {
+			fmt.Fprintf(out, ": %s", by[i-1])
+		}
+		fmt.Fprintln(out)
+	}
+	switch given := sheetScenario(c, sh); {
+	case slices.Contains(p.Sheets, sh.Name):
+		fmt.Fprintf(out, "  %s has this sheet since scenario %d.\n", p.Name, given)
+	case given > 0:
+		fmt.Fprintf(out, "  %s receives this sheet at the start of scenario %d.\n", p.Name, given)
+	}
+	return nil
+}
+
+// sheetScenario is the scenario whose setup gives sheet sh (0: none).
+func sheetScenario(c *campaigns.Campaign, sh campaigns.Sheet) int {
+	for _, sc := range c.Scenarios {
+		if sc.Sheets[sh.Seat] == sh.Name {
+			return sc.Number
+		}
+	}
+	return 0
 }
 
 func campaignStatus(ctx context.Context, db campaign.DB, out io.Writer, name string) error {

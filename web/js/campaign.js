@@ -1,14 +1,18 @@
 // Rise of Empire campaigns (docs/campaigns.md, the /api/campaigns part of docs/api.md):
-// #/campaigns lists them and creates one; #/campaign/NAME[/SEAT/TOKEN] is a campaign's status
-// page: its players, sheets, rows used, upgraded cards, points, results, the next scenario
-// with who goes first and their setup choice, "play next scenario", and the post-campaign
-// completion. A campaign game is played on the normal Star Realms table (#/game/ID/TOKEN):
-// a human seat's token is the same for the campaign and for each of its games.
+// #/campaigns lists them and creates one (the page then shows each human seat's private
+// link); #/campaign/NAME[/SEAT/TOKEN] is a campaign's status page: its players, sheets, rows
+// used, upgraded cards, points, results, the next scenario with who goes first and their
+// setup choice, "play next scenario", the post-campaign completion, and the sticker sheets
+// with what each row gives and costs. A campaign game is played on the normal Star Realms
+// table (#/game/ID/TOKEN): a human seat's token is the same for the campaign and for each of
+// its games. The server's texts (scenario names and stories, setup choices, factions,
+// refusals) come as messages (campaign.*), rendered here with tm.
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { tokens } from './api.js';
-import { t } from './i18n.js';
+import { hasMessage, t, tm, tparts } from './i18n.js';
+import { Parts } from './cards.js';
 
 // rich renders the message id with args as a list of strings and <b> elements: the arguments
 // named in bold are drawn in bold wherever the language's template puts them.
@@ -17,6 +21,9 @@ export function rich(id, args, bold) {
   bold.forEach((k, i) => { a[k] = `\u0001${i}\u0002`; });
   return t(id, a).split(/\u0001(\d+)\u0002/).map((s, i) => (i % 2 ? html`<b>${args[bold[+s]]}</b>` : s));
 }
+
+// text is a server text: its message when the catalog has it, else the server's words.
+const text = (msg, fallback) => (msg && msg.id && hasMessage(msg.id) ? tm(msg) : fallback || '');
 
 async function call(method, path, body, token) {
   const headers = {};
@@ -27,7 +34,7 @@ async function call(method, path, body, token) {
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
   if (!res.ok) {
-    const err = new Error((data && data.error) || t('ui.campaign.error.http', { status: res.status, text: res.statusText }));
+    const err = new Error(text(data && data.msg, (data && data.error) || t('ui.campaign.error.http', { status: res.status, text: res.statusText })));
     err.status = res.status;
     throw err;
   }
@@ -39,6 +46,7 @@ export const campaignAPI = {
   list: () => call('GET', '/api/campaigns'),
   create: (req) => call('POST', '/api/campaigns', req),
   status: (name) => call('GET', path(name)),
+  sheets: (name) => call('GET', path(name) + '/sheets'),
   start: (name, token, choice) => call('POST', path(name) + '/start', choice ? { choice } : {}, token),
   complete: (name, token, u) => call('POST', path(name) + '/complete', { card: u.card, sheet: u.sheet, row: u.row }, token),
 };
@@ -78,6 +86,7 @@ function CreateCampaign({ onCreated }) {
     try {
       const r = await campaignAPI.create({ name: name.trim(), seats: seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' })) });
       for (const s of r.seats) if (s.token) campaignTokens.set(r.name, s.seat, s.token);
+      setName('');
       onCreated(r);
     } catch (err) { setError(err.message); }
   };
@@ -99,34 +108,66 @@ function CreateCampaign({ onCreated }) {
   </form>`;
 }
 
+// CopyLink is a seat's private link, selectable, with a button that copies it.
+function CopyLink({ url, label }) {
+  const [copied, setCopied] = useState(false);
+  const input = useRef(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      input.current.select(); // no clipboard (an insecure origin): the link stays selected to copy by hand
+      document.execCommand && document.execCommand('copy');
+    }
+    setCopied(true);
+  };
+  return html`<div class="copy-link">
+    <input ref=${input} readonly value=${url} aria-label=${label} onFocus=${(e) => e.target.select()} />
+    <button type="button" onClick=${copy} aria-label=${t('ui.campaign.copy_label', { what: label, copied: copied ? 'yes' : 'no' })}>${copied ? t('ui.campaign.copied') : t('ui.campaign.copy')}</button>
+  </div>`;
+}
+
+// Created lists every seat of the new campaign: each human seat with its private link, the
+// key to that seat in every game of the campaign, and the bots.
 function Created({ c }) {
   const humans = c.seats.filter((s) => s.token);
-  return html`<section class="panel created" data-testid="campaign-created">
+  const bots = c.seats.filter((s) => !s.token);
+  return html`<section class="panel created" data-testid="campaign-created" aria-live="polite">
     <h2>${t('ui.campaign.ready', { name: c.name })}</h2>
-    ${humans.length > 1 ? html`<p>${t('ui.campaign.links_help')}</p>
-      <table class="links">${humans.map((s) => html`<tr><td><b>${s.name}</b></td>
-        <td><input readonly value=${campaignURL(c.name, s.seat, s.token)} onFocus=${(e) => e.target.select()} /></td></tr>`)}</table>` : ''}
-    <p><a class="primary" href=${'#/campaign/' + encodeURIComponent(c.name)}>${t('ui.campaign.open')}</a></p>
+    <p>${t('ui.campaign.links_intro', { n: humans.length })}</p>
+    <ul class="seat-links">${humans.map((s) => html`<li data-seat=${s.seat} data-testid=${'seat-link-' + s.seat}>
+      <b>${t('ui.campaign.seat_link_title', { name: s.name, n: s.seat + 1 })}</b>
+      <${CopyLink} url=${campaignURL(c.name, s.seat, s.token)} label=${t('ui.campaign.seat_link_label', { name: s.name })} />
+      <span class="muted small">${t('ui.campaign.seat_link_help', { name: s.name })}</span></li>`)}
+    ${bots.map((s) => html`<li data-seat=${s.seat}><b>${s.name}</b> <span class="muted">${t('ui.campaign.seat_bot', { bot: s.bot || '' })}</span></li>`)}</ul>
+    <p class="small">${t('ui.campaign.links_help')}</p>
+    <p><a class="primary" data-testid="open-campaign" href=${'#/campaign/' + encodeURIComponent(c.name)}>${t('ui.campaign.open')}</a></p>
   </section>`;
 }
 
 export function CampaignList() {
   const [list, setList] = useState(null);
   const [created, setCreated] = useState(null);
+  const load = () => campaignAPI.list().then((r) => setList(r.campaigns || []), () => setList((l) => l || []));
   useEffect(() => {
-    const load = () => campaignAPI.list().then((r) => setList(r.campaigns || []), () => setList([]));
     load();
     const timer = setInterval(load, 5000);
     return () => clearInterval(timer);
   }, []);
+  // A new campaign is in the list at once: the creation's answer, then the server's list.
+  const onCreated = (r) => {
+    setCreated(r);
+    if (r.campaign) setList((l) => [r.campaign, ...(l || []).filter((x) => x.name !== r.name)].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    load();
+  };
   return html`<main class="lobby">
     <div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a></div>
     <header class="hero"><h1>${t('ui.campaign.title')}</h1><p>${t('ui.campaign.intro')}</p></header>
     <div class="lobby-grid">
-      <div>${created ? html`<${Created} c=${created} />` : ''}<${CreateCampaign} onCreated=${setCreated} /></div>
+      <div class="campaign-col">${created ? html`<${Created} c=${created} />` : ''}<${CreateCampaign} onCreated=${onCreated} /></div>
       <section class="panel games"><h2>${t('ui.campaign.title')}</h2>
         ${list === null ? html`<p class="muted">${t('ui.campaign.loading')}</p>` : list.length === 0 ? html`<p class="muted">${t('ui.campaign.none')}</p>`
-          : html`<ul>${list.map((c) => html`<li data-campaign=${c.name}>
+          : html`<ul data-testid="campaign-list">${list.map((c) => html`<li data-campaign=${c.name}>
             <a href=${'#/campaign/' + encodeURIComponent(c.name)}><b>${c.name}</b></a>
             <span>${c.players.map((p) => t('ui.campaign.list_player', { name: p.name, kind: p.kind, bot: p.bot || '', points: p.points })).join(' · ')}</span>
             <span class="muted">${c.phase !== 'finished' && c.next <= 12 ? t('ui.campaign.list_scenario', { n: c.next, total: 12 }) : phaseText(c.phase)}</span></li>`)}</ul>`}
@@ -135,13 +176,13 @@ export function CampaignList() {
   </main>`;
 }
 
-function Players({ c }) {
+function Players({ c, onSheet }) {
   return html`<section class="panel" data-testid="campaign-players"><h2>${t('ui.campaign.players')}</h2>
-    <table class="links"><tr class="muted"><td></td>${['ui.campaign.col.side', 'ui.campaign.col.points', 'ui.campaign.col.wins', 'ui.campaign.col.sheets', 'ui.campaign.col.rows_used', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}</tr>
+    <div class="table-scroll"><table class="links"><tr class="muted"><td></td>${['ui.campaign.col.side', 'ui.campaign.col.points', 'ui.campaign.col.wins', 'ui.campaign.col.sheets', 'ui.campaign.col.rows_used', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}</tr>
     ${c.players.map((p) => html`<tr data-seat=${p.seat}>
       <td><b>${p.name}</b> <span class="muted">${t('ui.campaign.kind', { kind: p.kind, bot: p.bot || '' })}</span>${c.first === p.seat && c.phase === 'scenario' ? html` <span class="badge turn">${t('ui.campaign.goes_first_badge')}</span>` : ''}</td>
-      <td>${p.faction}</td><td data-testid=${'points-' + p.seat}><b>${p.points}</b></td><td>${p.wins}</td>
-      <td>${p.sheets.join(', ') || '—'}</td><td>${p.used.join(', ') || '—'}</td><td>${p.upgrades}</td></tr>`)}</table>
+      <td>${text(p.faction_msg, p.faction)}</td><td data-testid=${'points-' + p.seat}><b>${p.points}</b></td><td>${p.wins}</td>
+      <td>${p.sheets.length ? p.sheets.map((n, i) => html`${i ? ', ' : ''}<a href="#sheets" onClick=${(e) => { e.preventDefault(); onSheet(n); }}>${n}</a>`) : '—'}</td><td>${p.used.join(', ') || '—'}</td><td>${p.upgrades}</td></tr>`)}</table></div>
     ${c.phase === 'finished' || c.next > 12 ? html`<p data-testid="campaign-winner"><b>${c.winner >= 0 ? t('ui.campaign.winner', { name: c.players[c.winner].name }) : c.next > 12 ? t('ui.campaign.shared_victory') : ''}</b></p>` : ''}
   </section>`;
 }
@@ -150,10 +191,10 @@ function Results({ c }) {
   if (!c.results.length && !c.upgraded.length) return '';
   const name = (seat) => (seat >= 0 ? c.players[seat].name : t('ui.campaign.draw'));
   return html`<section class="panel"><h2>${t('ui.campaign.results')}</h2>
-    <table class="links" data-testid="campaign-results"><tr class="muted">${['ui.campaign.col.scenario', 'ui.campaign.col.first', 'ui.campaign.col.choice', 'ui.campaign.col.winner', 'ui.campaign.col.points', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}<td></td></tr>
-      ${c.results.map((r) => html`<tr><td>${r.scenario}</td><td>${name(r.first)}</td><td>${r.choice || '—'}</td>
+    <div class="table-scroll"><table class="links" data-testid="campaign-results"><tr class="muted">${['ui.campaign.col.scenario', 'ui.campaign.col.first', 'ui.campaign.col.choice', 'ui.campaign.col.winner', 'ui.campaign.col.points', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}<td></td></tr>
+      ${c.results.map((r) => html`<tr><td>${r.scenario}</td><td>${name(r.first)}</td><td>${text(r.choice_msg, r.choice) || '—'}</td>
         <td><b>${name(r.winner)}</b>${r.political ? t('ui.campaign.political_suffix') : ''}</td><td>${r.points}</td><td>${r.upgrades}</td>
-        <td><a href=${'#/replay/' + r.game}>${t('ui.campaign.replay')}</a></td></tr>`)}</table>
+        <td><a href=${'#/replay/' + r.game}>${t('ui.campaign.replay')}</a></td></tr>`)}</table></div>
     ${c.upgraded.length ? html`<h3>${t('ui.campaign.upgraded')}</h3><ul data-testid="campaign-upgraded">${c.upgraded.map((u) => html`<li>${u.name}${' '}<span class="muted">${t('ui.campaign.upgraded_by', { name: c.players[u.seat].name, scenario: u.scenario || 0 })}</span></li>`)}</ul>` : ''}
   </section>`;
 }
@@ -188,15 +229,15 @@ function NextScenario({ c, mine, refresh }) {
       : html`<a href=${'#/watch/' + c.game} data-testid="campaign-watch">${t('ui.campaign.watch_under_way')}</a>`;
   })();
   return html`<section class="panel created" data-testid="next-scenario">
-    <h2>${t('ui.campaign.scenario_title', { n: sc.number, name: sc.name })}</h2>
-    <p>${sc.story}</p>
+    <h2>${t('ui.campaign.scenario_title', { n: sc.number, name: text(sc.name_msg, sc.name) })}</h2>
+    <p>${text(sc.story_msg, sc.story)}</p>
     <p>${rich('ui.campaign.goes_first', { name: first.name }, ['name'])} ${sc.political ? t('ui.campaign.political_on') + ' ' : ''}${t('ui.campaign.victory_points', { n: sc.victory_points })}
       ${sc.sheets.map((s, i) => (s ? ' ' + t('ui.campaign.receives_sheet', { name: c.players[i].name, sheet: s }) : ''))}</p>
-    ${c.phase === 'playing' ? html`<p>${sc.chosen ? html`<span data-testid="chosen">${rich('ui.campaign.chose', { name: first.name, choice: sc.chosen }, ['choice'])} </span>` : ''}${gameLink}</p>` : ''}
-    ${c.phase === 'scenario' && chooses ? html`<fieldset data-testid="setup-choice"><legend>${t('ui.campaign.choice_legend', { prompt: sc.prompt || t('ui.campaign.setup_choice'), name: first.name })}</legend>
+    ${c.phase === 'playing' ? html`<p>${sc.chosen ? html`<span data-testid="chosen">${rich('ui.campaign.chose', { name: first.name, choice: text(sc.chosen_msg, sc.chosen) }, ['choice'])} </span>` : ''}${gameLink}</p>` : ''}
+    ${c.phase === 'scenario' && chooses ? html`<fieldset data-testid="setup-choice"><legend>${t('ui.campaign.choice_legend', { prompt: text(sc.prompt_msg, sc.prompt) || t('ui.campaign.setup_choice'), name: first.name })}</legend>
       ${iChoose ? sc.options.map((o, i) => html`<label class="check" style="display:block"><input type="radio" name="choice" checked=${choice === i + 1}
-          onChange=${() => setChoice(i + 1)} /> ${rich('ui.campaign.option', { name: o.name, text: o.text }, ['name'])}</label>`)
-        : html`${sc.options.map((o) => html`<p class="small">${rich('ui.campaign.option', { name: o.name, text: o.text }, ['name'])}</p>`)}
+          onChange=${() => setChoice(i + 1)} /> ${rich('ui.campaign.option', { name: text(o.name_msg, o.name), text: text(o.text_msg, o.text) }, ['name'])}</label>`)
+        : html`${sc.options.map((o) => html`<p class="small">${rich('ui.campaign.option', { name: text(o.name_msg, o.name), text: text(o.text_msg, o.text) }, ['name'])}</p>`)}
           <p class="muted">${t(first.kind === 'bot' ? 'ui.campaign.bot_chooses' : 'ui.campaign.human_chooses', { name: first.name })}</p>`}
     </fieldset>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
@@ -231,10 +272,78 @@ function Completion({ c, mine, refresh }) {
   </section>`;
 }
 
+// Sticker is one sticker of a row: what it gives, in the card-text words with their icons.
+function Sticker({ s }) {
+  if (!s) return html`<span class="muted">${t('ui.campaign.sheet.no_sticker')}</span>`;
+  return html`<span class="sticker-text"><${Parts} parts=${tparts(s.msg)} /></span>`;
+}
+
+// costsText is a row's printed costs: "1", "1 or 2", "1, 2 or 3".
+const costsText = (c) => (c.length > 1 ? t('campaign.sheet.costs', { some: c.slice(0, -1).join(', '), last: c[c.length - 1] }) : String(c[0]));
+
+// rowState says whether a row is free or which upgraded card used it.
+function rowState(r) {
+  if (!r.used) return html`<span class="badge free">${t('ui.campaign.sheet.free')}</span>`;
+  return html`<span class="badge used">${t('ui.campaign.sheet.used')}</span>${r.upgrade ? html` <span class="small">${t('ui.campaign.sheet.used_by', { card: r.upgrade, scenario: r.scenario || 0 })}</span>` : ''}`;
+}
+
+// Sheets shows the campaign's sticker sheets, one at a time, chosen by owner and name: each
+// row with the printed costs it serves, its ship and base stickers with their extra cost,
+// and whether it is used. Sheets not received yet show too, with the scenario that gives
+// them, so that a player sees what each row gives and costs before buying an upgrade.
+function Sheets({ c, mine, chosen, setChosen }) {
+  const [data, setData] = useState(null);
+  const key = [c.next, c.phase, c.game || '', c.upgraded.length, c.players.map((p) => p.used.length).join('/')].join(':');
+  useEffect(() => {
+    const load = () => campaignAPI.sheets(c.name).then(setData, () => {});
+    load();
+    // Rows used in the game under way show while it is played.
+    const timer = c.phase === 'playing' ? setInterval(load, 10000) : 0;
+    return () => clearInterval(timer);
+  }, [key]);
+  if (!data || !data.sheets.length) return '';
+  const mySeats = Object.keys(mine).map(Number);
+  const byDefault = data.sheets.find((s) => s.current && mySeats.includes(s.seat)) || data.sheets.find((s) => s.current) || data.sheets[0];
+  const sh = data.sheets.find((s) => s.name === chosen) || byDefault;
+  const owners = [0, 1].map((seat) => ({ seat, sheets: data.sheets.filter((s) => s.seat === seat) })).filter((o) => o.sheets.length);
+  const status = sh.received ? (sh.current ? 'current' : 'received') : sh.current ? 'next' : sh.from ? 'later' : 'never';
+  return html`<section class="panel sheets" id="sheets" data-testid="sticker-sheets">
+    <h2>${t('ui.campaign.sheets')}</h2>
+    <p class="small">${text(data.rule)}</p>
+    ${owners.map((o) => html`<div class="sheet-tabs" role="group" aria-label=${t('ui.campaign.sheets_of', { name: c.players[o.seat].name })}>
+      <span class="muted small">${c.players[o.seat].name}</span>
+      ${o.sheets.map((s) => html`<button type="button" class=${'tab' + (s.name === sh.name ? ' on' : '') + (s.received ? '' : ' later')} aria-pressed=${s.name === sh.name ? 'true' : 'false'}
+        data-sheet=${s.name} onClick=${() => setChosen(s.name)}>${s.name}${s.current ? html` <span class="dot" aria-hidden="true">●</span>` : ''}</button>`)}
+    </div>`)}
+    <p class="muted small"><span class="dot" aria-hidden="true">●</span> ${t('ui.campaign.sheet.legend')}</p>
+    <div class="sheet" data-testid="sticker-sheet" data-sheet-name=${sh.name}>
+      <h3>${t('ui.campaign.sheet.title', { sheet: sh.name, name: sh.owner })}</h3>
+      <p class="muted small">${t('ui.campaign.sheet.status', { status, n: sh.from })}</p>
+      <table class="sheet-rows">
+        <thead><tr><th scope="col">${t('ui.campaign.sheet.col.row')}</th><th scope="col">${t('ui.campaign.sheet.col.costs')}</th>
+          <th scope="col">${t('ui.campaign.sheet.col.ship', { n: data.extra.ship })}</th><th scope="col">${t('ui.campaign.sheet.col.base', { n: data.extra.base })}</th>
+          <th scope="col">${t('ui.campaign.sheet.col.state')}</th></tr></thead>
+        <tbody>${sh.rows.map((r) => html`<tr class=${r.used ? 'used' : ''} data-row=${r.row}>
+          <th scope="row" data-label=${t('ui.campaign.sheet.col.row')}>${r.row}</th>
+          <td data-label=${t('ui.campaign.sheet.col.costs')}>${costsText(r.costs)}</td>
+          <td data-label=${t('ui.campaign.sheet.col.ship', { n: data.extra.ship })}><${Sticker} s=${r.ship} /></td>
+          <td data-label=${t('ui.campaign.sheet.col.base', { n: data.extra.base })}><${Sticker} s=${r.base} /></td>
+          <td data-label=${t('ui.campaign.sheet.col.state')}>${rowState(r)}</td></tr>`)}</tbody>
+      </table>
+    </div>
+  </section>`;
+}
+
 export function Campaign({ name }) {
   const [c, setC] = useState(null);
   const [error, setError] = useState('');
+  const [sheet, setSheet] = useState('');
   const mine = campaignTokens.all(name);
+  const showSheet = (n) => {
+    setSheet(n);
+    const el = document.getElementById('sheets');
+    if (el) el.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
   const refresh = () => campaignAPI.status(name).then((x) => { setC(x); setError(''); }, (e) => setError(e.message));
   useEffect(() => {
     refresh();
@@ -247,8 +356,9 @@ export function Campaign({ name }) {
     ${!c ? html`<p class="muted">${t('ui.campaign.loading')}</p>` : html`
       <header class="hero"><h1>${c.name}</h1>
         <p data-testid="campaign-phase">${t('ui.campaign.phase_line', { scenario: c.next <= 12 ? t('ui.campaign.next_of', { n: c.next, total: 12 }) : t('ui.campaign.all_played'), phase: phaseText(c.phase) })}</p></header>
-      <${Players} c=${c} />
+      <${Players} c=${c} onSheet=${showSheet} />
       ${c.phase === 'completion' ? html`<${Completion} c=${c} mine=${mine} refresh=${refresh} />` : html`<${NextScenario} c=${c} mine=${mine} refresh=${refresh} />`}
+      <${Sheets} c=${c} mine=${mine} chosen=${sheet} setChosen=${setSheet} />
       <${Results} c=${c} />`}
   </main>`;
 }

@@ -48,6 +48,8 @@ const realmsHelp = `  ACTION           type an action: play CARD, use CARD prima
                    attack PLAYER [N], attack PLAYER:BASE [N], choose N|CARD|PLAYER, skip, done, end
                    (card names in any case; "attack PLAYER" uses all your Combat;
                    "attack PLAYER:BASE N" damages a Raid Boss's base without destroying it)
+                   in a campaign: buy CARD upgrade SHEET row N; show SHEET prints a sticker
+                   sheet (show Empire 1): what each row gives and costs, the rows used
                    Hydra: give PLAYER trade N, give PLAYER combat N (to a teammate)
                    Emperor: pass CARD to PLAYER (1 Trade: a card of your discard pile
                    to a teammate's discard pile)
@@ -59,16 +61,50 @@ func (p *presenter) Forced(engine.State, engine.Seat, []engine.Action) (engine.A
 	return 0, false
 }
 
-// CardText prints everything printed on a card, or suggests names for an unknown card.
+// CardText prints everything printed on a card, or, in a campaign game, a sticker sheet: what
+// each row gives and costs, and the rows used (show Empire 1); or suggests names for an
+// unknown card.
 func (p *presenter) CardText(es engine.State, name string) (string, error) {
-	cat := state(es).Catalog()
+	st := state(es)
+	if text, ok, err := p.sheetText(st, name); ok || err != nil {
+		return text, err
+	}
+	cat := st.Catalog()
 	id, err := cat.Lookup(name)
 	if err != nil {
+		if sheets := st.SheetNames(); len(sheets) > 0 {
+			return "", fmt.Errorf("%w; the sticker sheets of this game: %s", err, strings.Join(sheets, ", "))
+		}
 		return "", err
 	}
 	var b strings.Builder
 	writeCardText(&b, p.en, cat.Card(id))
 	return b.String(), nil
+}
+
+// sheetText is the sticker sheet called name in a campaign game, line by line (ok false:
+// no sheet of the game has that name).
+func (p *presenter) sheetText(st *realms.State, name string) (string, bool, error) {
+	sh, owner, used, ok := st.SheetInGame(name)
+	if !ok {
+		return "", false, nil
+	}
+	if p.en == nil {
+		return "", true, fmt.Errorf("sheet %s: the English catalog did not load", sh.Name)
+	}
+	msgs, err := realms.SheetMsgs(sh, st.SeatName(owner), func(row int) bool { return used[row-1] })
+	if err != nil {
+		return "", true, err
+	}
+	var b strings.Builder
+	for i, m := range msgs {
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(p.en.Render(m))
+		b.WriteString("\n")
+	}
+	return b.String(), true, nil
 }
 
 // GameOver writes the end of a game played by humans.

@@ -291,7 +291,7 @@ function GameLists({ lists, name, go }) {
     ${!joinable ? loading : joinable.length ? html`<ul data-testid="joinable">${joinable.map((g) => html`<li key=${g.id} data-game=${g.id}>
       <${GameHead} g=${g} />
       <div class="g-acts">${g.open_seats.map((n) => html`<button type="button" class="primary" onClick=${() => join(g, n)}>${t('ui.lobby.list.join', { n: n + 1, name: myName(name) })}</button>`)}
-        <a class="button" href=${'#/watch/' + g.id}>${t('ui.lobby.list.watch')}</a></div></li>`)}</ul>`
+        <a class="button" href=${'#/watch/' + g.id} aria-label=${t('ui.lobby.list.watch_label', { id: g.id })}>${t('ui.lobby.list.watch')}</a></div></li>`)}</ul>`
       : html`<p class="muted">${t('ui.lobby.list.no_joinable')}</p>`}
     <h2>${t('ui.lobby.list.live')}</h2>
     ${!live ? loading : live.length ? html`<ul data-testid="live">${live.map((g) => html`<li key=${g.id} data-game=${g.id}>

@@ -82,7 +82,7 @@ test('a live game shows in the list, refreshed in place, and Watch opens the spe
   const text = await row.innerText();
   assert.match(text, /Star Realms · Standard/);
   assert.match(text, /Dee, Bob \(bot\)/);
-  assert.match(text, /Turn 1: (Dee|Bob) to play/);
+  assert.match(text, /Turn \d+: (Dee|Bob) to play/);
   // The lists are polled every few seconds: the row stays the same element (no flicker).
   const before = await row.elementHandle();
   await page.waitForTimeout(3500);

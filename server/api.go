@@ -32,6 +32,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/bots", s.handleBots)
 	mux.HandleFunc("GET /api/decks", s.handleDecks)
+	mux.HandleFunc("POST /api/decks/check", s.handleDeckCheck)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /api/messages", s.handleMessages)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
@@ -258,16 +259,38 @@ type gameJSON struct {
 	Over      bool       `json:"over"`
 	Abandoned bool       `json:"abandoned,omitempty"`
 	Created   time.Time  `json:"created"`
+	// Turn is the turn under way, for a live game this process holds (public: every view
+	// shows it); absent otherwise, and before the first turn starts.
+	Turn *turnJSON `json:"turn,omitempty"`
+}
+
+// turnJSON is a listed game's turn: its number and the seat whose turn it is.
+type turnJSON struct {
+	Number int    `json:"number"`
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	open := r.URL.Query().Get("open") != ""
+	q := r.URL.Query()
+	f := store.Filter{Unfinished: q.Get("open") != ""}
+	joinable, live := q.Get("joinable") != "", q.Get("live") != ""
+	switch {
+	case joinable && live:
+		writeErr(w, errf(http.StatusBadRequest, "ask for joinable or live games, not both"))
+		return
+	case joinable:
+		f.Unfinished, f.Seating = true, store.SeatingOpen
+	case live:
+		f.Unfinished, f.Seating = true, store.SeatingFull
+	}
 	pg, err := pageOf(r)
 	if err != nil {
 		writeErr(w, err)
 		return
 	}
-	list, err := s.store.List(r.Context(), store.Filter{Unfinished: open, Limit: pg.Limit + 1, Offset: pg.Offset})
+	f.Limit, f.Offset = pg.Limit+1, pg.Offset
+	list, err := s.store.List(r.Context(), f)
 	if err != nil {
 		writeErr(w, errf(http.StatusServiceUnavailable, "%v", err))
 		return
@@ -286,18 +309,27 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		seq := sum.Actions
 		j := gameJSON{ID: g.ID, Game: g.Game, Format: g.Format, Sets: nonNil(g.Sets), OpenSeats: sum.OpenSeat, Seq: &seq, Over: g.Finished,
 			Abandoned: g.Abandoned, Created: g.Created.UTC()}
-		if s.info[g.Game].hidesLog && !g.Finished {
-			// The count a spectator may see (Stellar Nexus hides the mulligans' number):
-			// known for a game this process holds; a list never loads a game.
-			j.Seq = nil
+		if !g.Finished {
+			// A list never loads a game: what only the State knows (the turn, and for a game
+			// that hides its log the count a spectator may see, as Stellar Nexus hides the
+			// mulligans' number) is told for a game this process holds.
+			hides := s.info[g.Game].hidesLog
+			if hides {
+				j.Seq = nil
+			}
 			s.mu.Lock()
-			live := s.games[g.ID]
+			held := s.games[g.ID]
 			s.mu.Unlock()
-			if live != nil {
-				live.mu.Lock()
-				n := live.publicSeq(engine.Spectator)
-				live.mu.Unlock()
-				j.Seq = &n
+			if held != nil {
+				held.mu.Lock()
+				if hides {
+					n := held.publicSeq(engine.Spectator)
+					j.Seq = &n
+				}
+				if t := held.turn; t.Number > 0 && int(t.Seat) >= 0 && int(t.Seat) < len(g.Seats) && held.st != nil && !held.st.Over() {
+					j.Turn = &turnJSON{Number: t.Number, Seat: int(t.Seat), Name: g.Seats[t.Seat].Name}
+				}
+				held.mu.Unlock()
 			}
 		}
 		if j.OpenSeats == nil {

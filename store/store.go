@@ -95,9 +95,22 @@ type Filter struct {
 	Unfinished bool // only games not finished
 	Limit      int  // at most this many; 0: no limit
 	Offset     int  // skip this many first (paging); 0: none
+	// Seating, when not SeatingAny, keeps only the games with an open seat still to claim
+	// (SeatingOpen) or only those whose every seat is taken (SeatingFull).
+	Seating Seating
 	// IdleBefore, when not zero, keeps only unfinished games whose LastActive is before it.
 	IdleBefore time.Time
 }
+
+// Seating chooses games by their open seats (Filter.Seating).
+type Seating int
+
+// The values of Filter.Seating.
+const (
+	SeatingAny  Seating = iota // every game
+	SeatingOpen                // a game with an open seat nobody has claimed
+	SeatingFull                // a game whose every seat is taken (human, bot or claimed)
+)
 
 // Change tells that a game changed in some process: an action was logged (Seq is then the
 // game's new action count) or a seat was claimed.

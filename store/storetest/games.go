@@ -176,6 +176,53 @@ func runGames(t *testing.T, open Open) {
 			t.Fatalf("idle after an action in one: %q, want %q", got, idler)
 		}
 	})
+	t.Run("Seating", func(t *testing.T) {
+		s := open(t)
+		waiting, claimed, seated, done := newID(), newID(), newID(), newID()
+		for _, id := range []string{waiting, claimed, seated, done} {
+			g := sample(id)
+			switch id {
+			case seated:
+				g.Seats[2] = store.Seat{Name: "Cid", Kind: store.Bot, Bot: "random"}
+			case done:
+				g.Finished = true
+			}
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cleanup(t, s, waiting, claimed, seated, done)
+		if err := s.ClaimSeat(ctx, claimed, 2, "Cid", store.HashToken("t-cid")); err != nil {
+			t.Fatal(err)
+		}
+		has := func(f store.Filter) map[string]bool {
+			out := map[string]bool{}
+			for _, sm := range listed(t, s, f, waiting, claimed, seated, done) {
+				out[sm.Game.ID] = true
+			}
+			return out
+		}
+		for _, c := range []struct {
+			f    store.Filter
+			want []string
+		}{
+			{store.Filter{Seating: store.SeatingOpen}, []string{waiting, done}},
+			{store.Filter{Seating: store.SeatingOpen, Unfinished: true}, []string{waiting}},
+			{store.Filter{Seating: store.SeatingFull, Unfinished: true}, []string{claimed, seated}},
+			{store.Filter{Seating: store.SeatingFull}, []string{claimed, seated}},
+			{store.Filter{Unfinished: true}, []string{waiting, claimed, seated}},
+		} {
+			got := has(c.f)
+			if len(got) != len(c.want) {
+				t.Errorf("%+v: %d games, want %d", c.f, len(got), len(c.want))
+			}
+			for _, id := range c.want {
+				if !got[id] {
+					t.Errorf("%+v: %s missing", c.f, id)
+				}
+			}
+		}
+	})
 	t.Run("Paging", func(t *testing.T) {
 		s := open(t)
 		// Games dated a hundred years on head the listing whatever else the database holds

@@ -1,6 +1,6 @@
 // The JSON API of `starnexus serve` (docs/api.md) and the game's live connection.
 
-async function call(method, path, body, token) {
+export async function call(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = 'Bearer ' + token;

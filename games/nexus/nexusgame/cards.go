@@ -1,7 +1,9 @@
 package nexusgame
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"starnexus/games/nexus"
 	"starnexus/games/nexus/cards"
@@ -76,5 +78,35 @@ func (g *Game) Decks() ([]struct{ Name, Title, Hero string }, error) {
 		}
 		out = append(out, struct{ Name, Title, Hero string }{n, d.Name, d.Hero})
 	}
+	return out, nil
+}
+
+// CheckDeckFile reads a deck file and checks it as `deck check` does: either what it holds
+// (its name, its hero, the sizes of its library, resource pile and reserve) or an error with
+// every problem on its own line ("library: unknown card \"Rivet Sentri\": did you mean
+// \"Rivet Sentry\"?"). (The server's deck check: the struct is written out so that the game
+// needs no import of the server.)
+func (g *Game) CheckDeckFile(text []byte) (struct {
+	Name, Hero                  string
+	Library, Resources, Reserve int
+}, error) {
+	var out struct {
+		Name, Hero                  string
+		Library, Resources, Reserve int
+	}
+	d, err := cards.ParseDeck(text)
+	if err != nil {
+		return out, err
+	}
+	dc, vs := g.tab.Catalog().Resolve(d)
+	if len(vs) > 0 {
+		msgs := make([]string, len(vs))
+		for i, v := range vs {
+			msgs[i] = v.String()
+		}
+		return out, errors.New(strings.Join(msgs, "\n"))
+	}
+	out.Name, out.Hero = d.Name, dc.Hero.Name
+	out.Library, out.Resources, out.Reserve = len(dc.Library), len(dc.ResourcePile), len(dc.Reserve)
 	return out, nil
 }

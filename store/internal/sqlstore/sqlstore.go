@@ -668,6 +668,13 @@ func (s *DB) List(ctx context.Context, f store.Filter) ([]store.Summary, error) 
 		where = append(where, `last_active < ?`)
 		args = append(args, f.IdleBefore.UnixNano())
 	}
+	const openSeat = `EXISTS (SELECT 1 FROM seats o WHERE o.game_id = games.id AND o.kind = 'open' AND o.claimed = 0)`
+	switch f.Seating {
+	case store.SeatingOpen:
+		where = append(where, openSeat)
+	case store.SeatingFull:
+		where = append(where, `NOT `+openSeat)
+	}
 	page := `SELECT ` + strings.Join(gameColumns, ", ") + ` FROM games`
 	if len(where) > 0 {
 		page += ` WHERE ` + strings.Join(where, ` AND `)

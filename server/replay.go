@@ -121,6 +121,9 @@ type replayJSON struct {
 	// Since: the narration tells the actions from step Since to Step.
 	Since int          `json:"since"`
 	Turns []replayTurn `json:"turns"`
+	// Last is the action that led to this step (none at step 0), numbered by its place in
+	// the log: every entry before the last step is one the viewer sees now.
+	Last *logEntry `json:"last,omitempty"`
 }
 
 // replayExtra is what a replay adds to the view at its step.
@@ -190,6 +193,10 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	x := replayExtra{Replay: replayJSON{Step: step, Steps: steps, Live: !over, Since: since, Turns: rec.turns(steps)},
 		Narration: rec.narration(seat, since, step)}
+	if step > 0 {
+		a := log[step-1]
+		x.Replay.Last = &logEntry{Seq: a.Seq, Seat: a.Seat, Name: m.Seats[a.Seat].Name, Action: a.Text}
+	}
 	out, err := joinJSON(b, x)
 	if err != nil {
 		writeErr(w, err)

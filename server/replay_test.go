@@ -210,8 +210,12 @@ func TestReplayEndpoint(t *testing.T) {
 	if got, want := fmt.Sprint(whole.Narration), fmt.Sprint(h.narration(c.ID, tokens["Ann"]).Narration); got != want || len(whole.Narration) == 0 {
 		t.Errorf("the replay's narration is not the game's:\n%s\n%s", got, want)
 	}
+	lg := h.log(c.ID)
 	for n := 1; n <= last.Replay.Steps; n++ {
 		r, _ := h.replay(c.ID, "", fmt.Sprintf("step=%d", n))
+		if r.Replay.Last == nil || *r.Replay.Last != lg.Actions[n-1] {
+			t.Fatalf("step %d: last %+v, the log's %+v", n, r.Replay.Last, lg.Actions[n-1])
+		}
 		for _, l := range r.Narration {
 			if l.Seq != n-1 {
 				t.Fatalf("step %d tells action %d: %+v", n, l.Seq, l)
@@ -267,4 +271,14 @@ func TestReplayRateLimit(t *testing.T) {
 	if code != http.StatusTooManyRequests {
 		t.Errorf("a third step not cached: %d, want 429", code)
 	}
+}
+
+func (h *harness) log(id string) logJSON {
+	h.t.Helper()
+	code, b := h.do("GET", "/api/games/"+id+"/log", "", nil)
+	var lg logJSON
+	if code != http.StatusOK || json.Unmarshal(b, &lg) != nil {
+		h.t.Fatalf("log: %d %s", code, b)
+	}
+	return lg
 }

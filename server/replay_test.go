@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"starnexus/narrate"
 )
@@ -281,4 +282,43 @@ func (h *harness) log(id string) logJSON {
 		h.t.Fatalf("log: %d %s", code, b)
 	}
 	return lg
+}
+
+// TestReplayEveryFormat lets bots play a game of every format of both games to its end and
+// steps through its spectator's replay: as many steps as the log has actions, the winner at
+// the last step only and as the log tells it, no hand at any step.
+func TestReplayEveryFormat(t *testing.T) {
+	h := newHarness(t, Config{AllowSeed: true, Limits: Limits{ReplayPerMinute: -1, NarrationPerMinute: -1, MaxBotGames: -1}})
+	for _, g := range h.srv.reg.Games() {
+		for _, f := range g.Formats() {
+			t.Run(g.Name()+" "+f.Name, func(t *testing.T) {
+				var seats []string
+				for i := range f.MinSeats {
+					seats = append(seats, fmt.Sprintf(`{"name":"Bot%d","kind":"bot","bot":"greedy"}`, i+1))
+				}
+				c := h.create(fmt.Sprintf(`{"game":%q,"format":%q,"seed":%d,"seats":[%s]}`, g.Name(), f.Name, 40+len(f.Name), strings.Join(seats, ",")))
+				for {
+					if v, _ := h.view(c.ID, ""); v.Over {
+						break
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+				lg := h.log(c.ID)
+				last, _ := h.replay(c.ID, "", "")
+				if last.Replay.Steps != len(lg.Actions) || !last.Over || fmt.Sprint(last.Winners) != fmt.Sprint(lg.Winners) {
+					t.Fatalf("the last step %d of %d actions: over %v, winners %v; the log's %v", last.Replay.Steps, len(lg.Actions), last.Over, last.Winners, lg.Winners)
+				}
+				every := max(1, last.Replay.Steps/40)
+				for n := 0; n < last.Replay.Steps; n += every {
+					for _, step := range []int{n, last.Replay.Steps - 1 - n} {
+						r, b := h.replay(c.ID, "", fmt.Sprintf("step=%d", max(step, 0)))
+						if r.Over || len(r.Winners) > 0 || strings.Contains(string(b), `"hand":`) {
+							t.Fatalf("step %d of %d: over %v, winners %v, or a hand: %s", step, last.Replay.Steps, r.Over, r.Winners, b)
+						}
+					}
+				}
+				t.Logf("%d actions, winners %v", last.Replay.Steps, last.Winners)
+			})
+		}
+	}
 }

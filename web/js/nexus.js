@@ -460,7 +460,7 @@ export function NexusTable({ v, send, busy, readOnly }) {
       ${stack}
       <div class="nx-center">
         ${legal.length ? html`<${DecisionBar} v=${v} me=${me} rest=${rest} flow=${flow} busy=${busy} auto=${auto} send=${send} />`
-          : !v.over && v.to_move ? html`<div class="nx-decision nx-waiting muted">${label('waiting_for', { who: v.to_move })}</div>` : ''}
+          : !readOnly && !v.over && v.to_move ? html`<div class="nx-decision nx-waiting muted">${label('waiting_for', { who: v.to_move })}</div>` : ''}
         ${blocks.length && !auto ? html`<p class="muted small nx-hint">${picked ? label('hint.block_pick_attacker') : label('hint.block_pick_blocker')}</p>` : ''}
         ${seat >= 0 && !readOnly ? html`<${StopSettings} stops=${stops} setStops=${setStops} />` : ''}
       </div>

@@ -37,6 +37,7 @@ type game struct {
 	rec     engine.EventRecorder
 	events  []actionEvents
 	keepAll bool                      // keep every action's events, not the last eventKeep (a narration's replay)
+	past    bool                      // a past state of the game, shown by its replay: nobody acts in it
 	turn    narrate.Turn              // the turn now, followed from the events (narrate.Advance)
 	vis     map[engine.Seat]*visOrder // per viewer, the order it came to see the log entries
 	sockets int                       // WebSockets admitted (Limits.MaxSocketsPerGame), a few not yet among clients
@@ -156,7 +157,7 @@ func (g *game) seatOf(token string) (engine.Seat, bool) {
 }
 
 func (g *game) canAct(seat engine.Seat) bool {
-	if g.st.Over() || g.abandoned || len(g.waiting()) > 0 {
+	if g.past || g.st.Over() || g.abandoned || len(g.waiting()) > 0 {
 		return false
 	}
 	for _, s := range g.st.ToMove(nil) {

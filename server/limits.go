@@ -36,6 +36,10 @@ type Limits struct {
 	// client may ask for that are not in the cache (each replays the game).
 	NarrationPerMinute float64
 	NarrationBurst     int
+	// ReplayPerMinute and ReplayBurst: steps of replays (GET .../replay) one client may ask
+	// for that are not in the cache (each replays up to a few dozen actions).
+	ReplayPerMinute float64
+	ReplayBurst     int
 	// MaxLiveGames is the most unfinished games the server holds; MaxBotGames the most of
 	// them with no human seat (their bots play without anyone waiting for them).
 	MaxLiveGames int
@@ -85,6 +89,8 @@ func DefaultLimits() Limits {
 		ClaimBurst:          30,
 		NarrationPerMinute:  60,
 		NarrationBurst:      20,
+		ReplayPerMinute:     600,
+		ReplayBurst:         120,
 		MaxLiveGames:        5000,
 		MaxBotGames:         50,
 		BotThinkers:         1,
@@ -139,6 +145,8 @@ func (l Limits) withDefaults() Limits {
 	setI(&l.ClaimBurst, d.ClaimBurst)
 	setF(&l.NarrationPerMinute, d.NarrationPerMinute)
 	setI(&l.NarrationBurst, d.NarrationBurst)
+	setF(&l.ReplayPerMinute, d.ReplayPerMinute)
+	setI(&l.ReplayBurst, d.ReplayBurst)
 	setI(&l.MaxLiveGames, d.MaxLiveGames)
 	setI(&l.MaxBotGames, d.MaxBotGames)
 	setI(&l.BotThinkers, d.BotThinkers)
@@ -239,9 +247,9 @@ type limiter struct {
 }
 
 type clientState struct {
-	create, claim, narration *rate.Limiter
-	sockets                  int
-	seen                     time.Time
+	create, claim, narration, replay *rate.Limiter
+	sockets                          int
+	seen                             time.Time
 }
 
 func newLimiter(l Limits) *limiter {
@@ -262,14 +270,14 @@ func (l *limiter) client(a netip.Addr) *clientState {
 	c, ok := l.clients[a]
 	if !ok {
 		c = &clientState{create: perMinute(l.lim.CreatePerMinute, l.lim.CreateBurst), claim: perMinute(l.lim.ClaimPerMinute, l.lim.ClaimBurst),
-			narration: perMinute(l.lim.NarrationPerMinute, l.lim.NarrationBurst)}
+			narration: perMinute(l.lim.NarrationPerMinute, l.lim.NarrationBurst), replay: perMinute(l.lim.ReplayPerMinute, l.lim.ReplayBurst)}
 		l.clients[a] = c
 	}
 	c.seen = time.Now()
 	return c
 }
 
-// allow takes a token from a's bucket kind ("create", "claim" or "narration"); when there is none it
+// allow takes a token from a's bucket kind ("create", "claim", "narration" or "replay"); when there is none it
 // answers 429 with the wait in Retry-After.
 func (l *limiter) allow(a netip.Addr, kind string) error {
 	if l.unlimited(a) {
@@ -284,6 +292,8 @@ func (l *limiter) allow(a netip.Addr, kind string) error {
 		b = c.claim
 	case "narration":
 		b = c.narration
+	case "replay":
+		b = c.replay
 	}
 	r := b.Reserve()
 	if !r.OK() {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
 	"sync"
@@ -87,13 +86,10 @@ func (s *Server) handleNarration(w http.ResponseWriter, r *http.Request) {
 // narrateGame replays log on a new State of m with events recorded and narrates every
 // action for viewer, as its views number them.
 func (s *Server) narrateGame(id string, m *store.Game, log []store.Action, viewer engine.Seat) ([]narrate.Line, error) {
-	st, err := s.newState(m)
+	g, err := s.newReplayGame(id, m)
 	if err != nil {
-		return nil, fmt.Errorf("game %s: set up: %w", id, err)
+		return nil, err
 	}
-	g := &game{id: id, meta: m, st: st, keepAll: true, last: make([]int, len(m.Seats))}
-	g.followTurns()
-	g.startEvents()
 	for _, a := range log {
 		if err := g.replay(a); err != nil {
 			return nil, err

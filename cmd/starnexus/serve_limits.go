@@ -18,6 +18,8 @@ func limitFlags(fs *flag.FlagSet) func() (server.Limits, error) {
 	fs.IntVar(&l.ClaimBurst, "claim-burst", d.ClaimBurst, "open seats one client may claim at once")
 	fs.Float64Var(&l.NarrationPerMinute, "narration-rate", d.NarrationPerMinute, "whole-game narrations not cached one client may ask for per minute (-1: no limit)")
 	fs.IntVar(&l.NarrationBurst, "narration-burst", d.NarrationBurst, "whole-game narrations not cached one client may ask for at once")
+	fs.Float64Var(&l.ReplayPerMinute, "replay-rate", d.ReplayPerMinute, "replay steps not cached one client may ask for per minute (-1: no limit)")
+	fs.IntVar(&l.ReplayBurst, "replay-burst", d.ReplayBurst, "replay steps not cached one client may ask for at once")
 	fs.IntVar(&l.MaxLiveGames, "max-games", d.MaxLiveGames, "most unfinished games (-1: no limit)")
 	fs.IntVar(&l.MaxBotGames, "max-bot-games", d.MaxBotGames, "most unfinished games with bots only (-1: no limit)")
 	fs.IntVar(&l.BotThinkers, "bot-thinkers", d.BotThinkers, "most bot decisions computed at once, all games together (-1: no limit)")

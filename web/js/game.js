@@ -104,20 +104,41 @@ function Player({ p, me, v, ix, send, seatInfo, tools }) {
   </section>`;
 }
 
-function TradeRow({ v, ix, send }) {
+function TradeRow({ v, ix, send, help }) {
   const row = (n) => {
     const a = ix.row.get(n);
     return html`<${Card} name=${n} action=${a && a.action} verb=${a && a.verb} onAct=${send} lit=${!!a}
       label=${a ? t('ui.target.' + a.verb + '_row', { card: n }) : undefined} />`;
   };
   return html`<section class="trade-row">
-    <h3>${t('ui.trade_row')} <span class="muted">${t('ui.trade_row_help')}</span></h3>
+    <h3>${t('ui.trade_row')} <span class="muted">${help || t('ui.trade_row_help')}</span></h3>
     <div class="card-list">
       ${(v.trade_row || []).map(row)}
       <div class="explorers">${v.explorers > 0 ? row('Explorer') : ''}<span class="pile">${t('ui.explorers_left', { n: v.explorers })}</span></div>
     </div>
     <div class="muted small">${t('ui.trade_row_counts', { deck: v.trade_deck_count, scrapped: (v.scrap_heap || []).length, rounds: v.rounds_done })}</div>
   </section>`;
+}
+
+// RealmsTable draws a Star Realms View read-only (a replay's table): the players, the Trade
+// Row, the pending decision as the viewer sees it, and the viewer's hand when it has a seat.
+export function RealmsTable({ v }) {
+  const ix = indexActions([]);
+  const none = () => {};
+  const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
+  const me = seat >= 0 ? v.players[seat] : null;
+  const others = v.players.filter((_, i) => i !== seat);
+  const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} v=${v} ix=${ix} send=${none} seatInfo=${(v.seats || [])[v.players.indexOf(p)]} />`;
+  return html`<div class="table">
+    <div class=${'opponents n' + others.length}>${others.map((p) => P(p, false))}</div>
+    <${TradeRow} v=${v} ix=${ix} send=${none} help=${t('ui.replay.trade_row_help')} />
+    ${v.pending ? html`<${Prompt} pending=${v.pending} ix=${ix} send=${none} mine=${false} />` : ''}
+    ${me ? html`<div class="mine">${P(me, true)}
+      <section class="hand"><h3>${t('ui.your_hand')} <span class="muted">(${(me.hand || []).length})</span></h3>
+        <div class="card-list">${(me.hand || []).map((n) => html`<${Card} name=${n} />`)}
+          ${(me.hand || []).length === 0 ? html`<span class="muted">${t('ui.empty')}</span>` : ''}</div></section>
+    </div>` : ''}
+  </div>`;
 }
 
 function Banner({ v, mine, seatName }) {

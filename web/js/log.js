@@ -56,7 +56,7 @@ export function groupByTurn(lines) {
   return groups;
 }
 
-function TurnHead({ g, seat, names }) {
+export function TurnHead({ g, seat, names }) {
   const text = g.turn > 0
     ? t('log.turn', { turn: g.turn, you: g.active === seat && seat >= 0 ? 'yes' : 'no', who: names[g.active] || '' })
     : t('log.setup');

@@ -363,7 +363,8 @@ function DecisionBar({ v, me, rest, flow, busy, auto, send }) {
   </div>`;
 }
 
-export function NexusTable({ v, send, busy }) {
+// NexusTable draws the table; readOnly (a replay) leaves out the stops and never passes.
+export function NexusTable({ v, send, busy, readOnly }) {
   useNexusData();
   const [stops, setStops] = useStops();
   const [picked, setPicked] = useState(null); // my blocker chosen, waiting for its attacker
@@ -372,7 +373,7 @@ export function NexusTable({ v, send, busy }) {
   const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
   const me = seat >= 0 ? v.players[seat].name : '';
   const legal = v.actions || [];
-  const auto = seat >= 0 ? autoAction(v, me, stops) : '';
+  const auto = seat >= 0 && !readOnly ? autoAction(v, me, stops) : '';
   useEffect(() => { setPicked(null); setMenuOf(''); }, [v.seq]);
   useEffect(() => {
     // At once, whatever the hand holds: the timing tells nothing more (docs/decisions.md).
@@ -456,15 +457,15 @@ export function NexusTable({ v, send, busy }) {
   const flow = legal.filter((a) => a.verb === 'pass' || a.verb === 'done' || a.text === 'attack with none');
   const rest = legal.filter((a) => !placed.has(a.text) && !flow.includes(a) && a.verb !== 'block');
   return html`<div class="table nx-table">
-    <${NexusStatus} v=${v} me=${me} stops=${seat >= 0 ? stops : null} setStops=${setStops} />
+    <${NexusStatus} v=${v} me=${me} stops=${seat >= 0 && !readOnly ? stops : null} setStops=${setStops} />
     <div class="nx-players nx-them">${others}</div>
     <div class="nx-middle">
       ${stack}
       <div class="nx-center">
         ${legal.length ? html`<${DecisionBar} v=${v} me=${me} rest=${rest} flow=${flow} busy=${busy} auto=${auto} send=${send} />`
-          : !v.over && v.to_move ? html`<div class="nx-decision nx-waiting muted">${label('waiting_for', { who: v.to_move })}</div>` : ''}
+          : !readOnly && !v.over && v.to_move ? html`<div class="nx-decision nx-waiting muted">${label('waiting_for', { who: v.to_move })}</div>` : ''}
         ${blocks.length && !auto ? html`<p class="muted small nx-hint">${picked ? label('hint.block_pick_attacker') : label('hint.block_pick_blocker')}</p>` : ''}
-        ${seat >= 0 ? html`<${StopSettings} stops=${stops} setStops=${setStops} />` : ''}
+        ${seat >= 0 && !readOnly ? html`<${StopSettings} stops=${stops} setStops=${setStops} />` : ''}
       </div>
     </div>
     <div class="nx-players nx-us">${mine}</div>

@@ -177,10 +177,11 @@ func (s *Server) summarize(id string, m *store.Game, log []store.Action) (*summa
 			points = append(points, p.values())
 		case undealt && !ended:
 			points[0] = p.values()
-		case prev.Number <= 0 || prev.Seat < 0:
-			// The table's setup, several seats to move: no turn (Stellar Nexus mulligans),
+		case ended && (prev.Number <= 0 || prev.Seat < 0 || g.turn.Number <= prev.Number):
+			// The table's setup was no turn: several seats to move, or a turn 1 guessed
+			// before the first player was chosen (Stellar Nexus mulligans and first player),
 			// unless the turn it gives way to is not the first (a Hydra team's turn 1).
-			if g.turn.Number > 1 {
+			if g.turn.Number > 1 && prev.Number <= 0 {
 				turns = append(turns, summaryTurn{Turn: g.turn.Number - 1, Seat: g.seatNamed(first.Active)})
 				points = append(points, p.values())
 			} else {

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 // finalTotals is what a spectator's last view says of every player.
@@ -49,9 +52,39 @@ func TestSummary(t *testing.T) {
 			"authority", "bought", map[string]bool{"log.buy": true, "log.buy_row": true, "log.acquire": true, "log.acquire_row": true}},
 		{"nexus duel", `{"game":"nexus","seed":8,"seats":[{"name":"Ann","kind":"bot","bot":"greedy","deck":"rayji"},{"name":"Bob","kind":"bot","bot":"greedy","deck":"kern"}]}`,
 			"life", "cast", map[string]bool{"log.cast": true}},
+		// Ann, a human played through the API, lets Bob go first: the opening decisions are
+		// no turn of hers.
+		{"nexus duel, Bob first", `{"game":"nexus","seed":9,"seats":[{"name":"Ann","deck":"cypios"},{"name":"Bob","kind":"bot","bot":"greedy","deck":"hilote"}]}`,
+			"life", "cast", map[string]bool{"log.cast": true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := h.create(tc.req)
+			if tok := c.Seats[0].Token; tok != "" {
+				// Ann keeps, lets Bob go first, casts what she can, never attacks nor blocks: the bot
+				// wins.
+				for n := 0; ; n++ {
+					if n > 5000 {
+						v, _ := h.view(c.ID, tok)
+						t.Fatalf("the game did not end in 5000 looks: %v", v.Legal)
+					}
+					v, _ := h.view(c.ID, tok)
+					if v.Over {
+						break
+					}
+					if len(v.Legal) == 0 {
+						time.Sleep(time.Millisecond)
+						continue
+					}
+					a := v.Legal[len(v.Legal)-1]
+					for _, p := range []string{"choose Bob", "keep", "attack with none", "cast ", "done", "pass", "choose "} {
+						if i := slices.IndexFunc(v.Legal, func(x string) bool { return strings.HasPrefix(x, p) }); i >= 0 {
+							a = v.Legal[i]
+							break
+						}
+					}
+					h.do("POST", "/api/games/"+c.ID+"/actions", tok, map[string]any{"action": a, "seq": v.Seq})
+				}
+			}
 			var last finalTotals
 			waitFor(t, "the end of the game", func() bool {
 				_, b := h.view(c.ID, "")
@@ -84,10 +117,13 @@ func TestSummary(t *testing.T) {
 				if len(p.Totals) != len(s.Turns)+1 {
 					t.Fatalf("%s: %d totals for %d turns", p.Name, len(p.Totals), len(s.Turns))
 				}
+				if p.Totals[0] <= 0 {
+					t.Errorf("%s: totals start at %d", p.Name, p.Totals[0])
+				}
 				if final == nil || p.Totals[len(p.Totals)-1] != *final {
 					t.Errorf("%s: totals end at %d, the last view says %v", p.Name, p.Totals[len(p.Totals)-1], final)
 				}
-				if p.Name != want.Name || p.Team != want.Team || p.Kind != "bot" {
+				if p.Name != want.Name || p.Team != want.Team || p.Kind == "" {
 					t.Errorf("player %d: %+v, view %+v", i, p, want)
 				}
 				turns += p.Turns
@@ -102,6 +138,12 @@ func TestSummary(t *testing.T) {
 			}
 			if turns != len(s.Turns) {
 				t.Errorf("the players played %d turns of %d", turns, len(s.Turns))
+			}
+			if s.Turns[0].Turn != 1 {
+				t.Errorf("the first turn is turn %d", s.Turns[0].Turn)
+			}
+			if tc.name == "nexus duel, Bob first" && s.Turns[0].Seat != 1 {
+				t.Errorf("the first turn is seat %d's", s.Turns[0].Seat)
 			}
 			for k := 1; k < len(s.Turns); k++ {
 				if s.Turns[k].Turn <= s.Turns[k-1].Turn {

@@ -93,7 +93,7 @@ export function Chart({ sum, lines, narrow }) {
       <text x=${L - 6} y=${y(v) + 4} text-anchor="end">${v}</text></g>`)}</g>
     <g class="xaxis">${xTicks.map((k) => html`<g>
       <line x1=${x(k)} x2=${x(k)} y1=${H - B} y2=${H - B + 4} />
-      <text x=${x(k)} y=${H - B + 17} text-anchor="middle">${turnLabel(sum, k)}</text></g>`)}
+      <text x=${x(k)} y=${H - B + 17} text-anchor=${k === 0 ? 'start' : 'middle'}>${turnLabel(sum, k)}</text></g>`)}
       <text class="axis-label" x=${(L + W - R) / 2} y=${H - 4} text-anchor="middle">${t('ui.end.axis.turn')}</text></g>
     ${lines.map((l, i) => {
       const pts = l.totals.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
@@ -222,7 +222,8 @@ export function EndScreen({ id, v, onClose }) {
   const load = () => { setError(''); getSummary(id).then(setSum, (e) => setError(e.message)); };
   useEffect(load, [id]);
   useEffect(() => {
-    const onKey = (e) => { if (e.key === 'Escape') onClose(); };
+    // Escape closes the end screen, unless it closes a card opened large over it.
+    const onKey = (e) => { if (e.key === 'Escape' && !document.querySelector('.zoom-back')) onClose(); };
     const onResize = () => setNarrow(narrowNow());
     addEventListener('keydown', onKey);
     addEventListener('resize', onResize);

@@ -100,6 +100,15 @@ for (const [w, h] of [[1400, 900], [390, 844]]) {
       if (most.count > 1) assert.match(await box.locator('[data-testid=end-cards] li').first().innerText(), new RegExp(`${most.card}\\s*×${most.count}`));
     }
 
+    // A card bought opens large; Escape closes it, not the end screen.
+    await page.locator('[data-testid=end-cards] li button').first().click();
+    await page.locator('.zoom-back').waitFor();
+    // Its Escape listener comes with Preact's effects, after the next frame.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 20)))));
+    await page.keyboard.press('Escape');
+    await page.locator('.zoom-back').waitFor({ state: 'detached' });
+    assert.equal(await page.locator('[data-testid=end-screen]').count(), 1);
+
     // The saved record: the whole game, seed included.
     const href = await page.locator('[data-testid=end-record]').getAttribute('href');
     const rec = await page.evaluate(async (u) => (await fetch(u)).json(), href);
@@ -140,6 +149,7 @@ test('the end screen of a Stellar Nexus duel: life, cards cast, a rematch with t
   const game = await playOut({ game: 'nexus', seed: 5, seats: [{ name: 'Ann', deck: 'rayji' }, { name: 'Vex', kind: 'bot', bot: 'greedy', deck: 'kern' }] });
   const { data: sum } = await call('GET', `/api/games/${game.id}/summary`);
   const page = await env.browser.ctx.newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
   await openEnd(page, `#/game/${game.id}/${game.token}`);
   await shot(page, 'end-nexus-1400');
   assert.equal(await page.locator('[data-testid=end-winner]').innerText(), game.view.winners.includes('Ann') ? 'You won!' : 'You lost.');
@@ -172,6 +182,7 @@ test('a spectator of a Hydra game sees one line per team and no rematch', { time
     await new Promise((r) => setTimeout(r, 20));
   }
   const page = await env.browser.ctx.newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
   await openEnd(page, `#/watch/${c.data.id}`);
   await shot(page, 'end-hydra-1400');
   const names = await page.locator('[data-testid=end-line]').evaluateAll((ls) => ls.map((l) => l.dataset.name));

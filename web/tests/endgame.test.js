@@ -117,7 +117,7 @@ for (const [w, h] of [[1400, 900], [390, 844]]) {
 
     // The replay.
     await page.locator('[data-testid=end-replay]').click();
-    await page.waitForURL(new RegExp(`#/replay/${game.id}$`));
+    await page.waitForURL(new RegExp(`#/replay/${game.id}(/\\d+)?$`));
     await page.locator('main.replay').waitFor();
     await page.goBack();
     await page.locator('[data-testid=end-chart]').waitFor();

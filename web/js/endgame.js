@@ -72,7 +72,7 @@ export function Chart({ sum, lines, narrow }) {
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
   const yTicks = [];
   for (let v = lo; v <= hi; v += step) yTicks.push(v);
-  const every = Math.max(1, Math.ceil(n / (narrow ? 6 : 12)));
+  const every = Math.max(1, Math.ceil(n / (narrow ? 5 : 12)));
   const xTicks = [];
   for (let k = 0; k <= n; k += every) xTicks.push(k);
   if (xTicks[xTicks.length - 1] !== n) xTicks.push(n);

@@ -30,6 +30,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/log", s.handleLog)
 	mux.HandleFunc("GET /api/games/{id}/narration", s.handleNarration)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
+	mux.HandleFunc("GET /api/games/{id}/summary", s.handleSummary)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/bots", s.handleBots)
 	mux.HandleFunc("GET /api/decks", s.handleDecks)

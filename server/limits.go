@@ -32,8 +32,9 @@ type Limits struct {
 	// ClaimPerMinute and ClaimBurst: open seats one client may claim.
 	ClaimPerMinute float64
 	ClaimBurst     int
-	// NarrationPerMinute and NarrationBurst: whole-game narrations (GET .../narration) one
-	// client may ask for that are not in the cache (each replays the game).
+	// NarrationPerMinute and NarrationBurst: whole-game narrations and summaries (GET
+	// .../narration, .../summary) one client may ask for that are not in the cache (each
+	// replays the game).
 	NarrationPerMinute float64
 	NarrationBurst     int
 	// ReplayPerMinute and ReplayBurst: steps of replays (GET .../replay) one client may ask

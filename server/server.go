@@ -85,8 +85,9 @@ type Server struct {
 	live    map[string]bool
 	sockets int // WebSocket connections open
 
-	narrations narrationCache // whole-game narrations (narration.go)
-	replays    *replayCache   // replay records and the views computed from them (replay.go)
+	narrations narrationCache                  // whole-game narrations (narration.go)
+	replays    *replayCache                    // replay records and the views computed from them (replay.go)
+	summaries  lru[narrationKey, *summaryJSON] // summaries of finished games (summary.go)
 }
 
 // New makes a Server. The unfinished games of the store are rebuilt from their logs in the
@@ -110,7 +111,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, reg: cfg.Games, log: cfg.Logger, owner: randomHex(8),
 		names: playername.New(cardNames),
-		games: map[string]*game{}, load: map[string]*sync.Mutex{}, live: map[string]bool{}, replays: newReplayCache()}
+		games: map[string]*game{}, load: map[string]*sync.Mutex{}, live: map[string]bool{}, replays: newReplayCache(),
+		summaries: lru[narrationKey, *summaryJSON]{size: narrationCacheSize}}
 	s.makeBot = s.newBot
 	s.host = &Host{s: s}
 	if err := s.learnGames(); err != nil {

@@ -10,6 +10,7 @@ import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
 import { EndTurn, Extras, Prompt, Ranged, askText, groupActions, indexActions } from './actions.js';
 import { t } from './i18n.js';
 import { Log } from './log.js';
+import { EndBanner, SeatDot } from './endgame.js';
 import { NexusBanner, NexusCardPanel, NexusTable, NexusTopbar } from './nexus.js';
 
 export const gameTitle = { realms: 'Star Realms', nexus: 'Stellar Nexus' };
@@ -75,7 +76,7 @@ function Player({ p, me, v, ix, send, seatInfo, tools }) {
   const auth = html`<${Pool} kind="authority" value=${p.authority} label=${t('ui.pool.authority')} />`;
   return html`<section class=${cls} data-player=${p.name}>
     <header>
-      <span class="pname">${p.name}${me ? html` <span class="muted">${t('ui.you')}</span>` : ''}</span>
+      <${SeatDot} seat=${v.players.indexOf(p)} /><span class="pname">${p.name}${me ? html` <span class="muted">${t('ui.you')}</span>` : ''}</span>
       ${p.team ? html`<span class=${'badge team' + (mate ? ' mate' : '')}>${t(mate ? 'ui.teammate' : 'ui.team', { n: p.team })}</span>` : ''}
       ${p.role ? html`<span class="badge role">${t('ui.role.' + p.role)}</span>` : ''}
       ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title=${t('ui.bot_help')}>${t('ui.bot', { bot: seatInfo.bot })}</span>` : ''}
@@ -142,13 +143,7 @@ export function RealmsTable({ v }) {
 }
 
 function Banner({ v, mine, seatName }) {
-  if (v.over) {
-    const w = v.winners || [];
-    return html`<div class="banner over" data-testid="winner">
-      ${w.length ? t('ui.banner.winners', { n: w.length, names: w.join(' & ') }) : t('ui.banner.draw')}
-      ${seatName && w.includes(seatName) ? ' ' + t('ui.banner.well_played') : ''}
-      ${' '}<a href=${'#/replay/' + v.id}>${t('ui.banner.replay')}</a></div>`;
-  }
+  if (v.over) return html`<${EndBanner} v=${v} id=${v.id} />`;
   if (v.waiting && v.waiting.length) {
     return html`<div class="banner waiting">${t('ui.banner.open_seats', { n: v.waiting.length })}</div>`;
   }

@@ -18,6 +18,7 @@ import { html } from './html.js';
 import { api } from './api.js';
 import { loadMessages, messagesLoaded, t, tm } from './i18n.js';
 import { autoAction, pointOf, stopPoints, useStops } from './autopass.js';
+import { EndBanner, SeatDot } from './endgame.js';
 
 // The card texts (GET /api/cards?game=nexus) and the card whose text the side panel shows.
 let nxCatalog = new Map();
@@ -164,14 +165,7 @@ export function NexusTopbar({ id, v, me }) {
 // NexusBanner says who won, or that open seats wait; the prompt is in the decision bar.
 export function NexusBanner({ v }) {
   useNexusData();
-  const me = v.seat != null && v.seat >= 0 ? v.players[v.seat].name : '';
-  if (v.over) {
-    const w = v.winners || [];
-    return html`<div class="banner over" data-testid="winner">
-      ${w.length ? label('winner', { names: w.join(' & '), n: w.length }) : label('draw')}
-      ${me && w.includes(me) ? ' ' + label('well_played') : ''}
-      <a href=${'#/replay/' + v.id}> ${label('replay')}</a></div>`;
-  }
+  if (v.over) return html`<${EndBanner} v=${v} id=${v.id} />`;
   if (v.waiting && v.waiting.length) return html`<div class="banner waiting">${label('waiting_seats', { n: v.waiting.length })}</div>`;
   return '';
 }
@@ -268,7 +262,7 @@ function NexusPlayer({ p, me, ally, v, seatInfo, ctx }) {
         : html`<span class="muted">${label('empty')}</span>`}</div></div>` : '';
   return html`<section class=${cls} data-player=${p.name}>
     <header>
-      <span class="pname">${p.name}${me ? ' ' + label('you') : ''}</span>
+      <${SeatDot} seat=${v.players.indexOf(p)} /><span class="pname">${p.name}${me ? ' ' + label('you') : ''}</span>
       ${ally ? html`<span class="badge team">${label('ally')}</span>` : ''}
       ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot">${label('bot', { bot: seatInfo.bot })}</span>` : ''}
       ${p.name === v.active && !p.lost ? html`<span class="badge turn">${label('badge.turn')}</span>` : ''}

@@ -14,8 +14,8 @@ type listedGames struct {
 		Seats     []struct {
 			Name string `json:"name"`
 		} `json:"seats"`
-		Over      bool   `json:"over"`
-		Turn      *struct {
+		Over bool `json:"over"`
+		Turn *struct {
 			Number int    `json:"number"`
 			Seat   int    `json:"seat"`
 			Name   string `json:"name"`

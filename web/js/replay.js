@@ -79,7 +79,7 @@ function ReplayLog({ v, lines, step }) {
   const names = v.players.map((p) => p.name);
   const groups = groupByTurn(lines);
   return html`<section class="log-box narrated replay-log"><h3>${t('log.title')} <span class="muted">${t('ui.replay.log_upto', { n: step })}</span></h3>
-    <div class="narration" ref=${box}>
+    <div class="narration" ref=${box} tabindex="0" role="log" aria-label=${t('ui.a11y.log')}>
       ${!groups.length ? html`<p class="muted">${t('log.empty')}</p>` : ''}
       ${groups.map((g) => html`<div class="turn">
         <${TurnHead} g=${g} seat=${seat} names=${names} />
@@ -94,7 +94,7 @@ function Controls({ at, steps, turns, go, v }) {
   const prevTurn = () => { const x = turns.filter((u) => u.step < at).pop(); go(x ? x.step : 0); };
   const nextTurn = () => { const x = turns.find((u) => u.step > at); go(x ? x.step : steps); };
   const b = (label, title, onClick, disabled, cls) => html`<button type="button" class=${'rp ' + cls} onClick=${onClick} disabled=${disabled}
-    title=${title} aria-label=${title}><span class="rp-icon" aria-hidden="true"></span><span class="rp-label">${label}</span></button>`;
+    title=${title}><span class="rp-icon" aria-hidden="true"></span><span class="rp-label">${label}</span></button>`;
   const turn = turns.length ? turnAt(turns, at) : null;
   const seat = v && v.seat != null && v.seat >= 0 ? v.seat : -1;
   const names = v ? v.players.map((p) => p.name) : [];

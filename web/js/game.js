@@ -9,6 +9,7 @@ import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
 import { EndTurn, Extras, Prompt, Ranged, askText, groupActions, indexActions } from './actions.js';
 import { t } from './i18n.js';
+import { KeysButton, KeysHelp, useTableKeys } from './keys.js';
 import { Log } from './log.js';
 import { NexusBanner, NexusCardPanel, NexusTable, NexusTopbar } from './nexus.js';
 
@@ -181,6 +182,9 @@ export function Game({ id, token }) {
     loadCards().then(() => setCardsReady(true));
     return connect(id, token, take, setStatus, refuse);
   }, [id, token]);
+  const kind = v && v.game === 'nexus' ? 'nexus' : 'realms';
+  const [help, setHelp] = useTableKeys(kind);
+  const keys = html`${help ? html`<${KeysHelp} game=${kind} close=${() => setHelp(false)} />` : ''}`;
 
   const send = async (action) => {
     setBusy(true);
@@ -218,6 +222,7 @@ export function Game({ id, token }) {
       <div class="topbar">
         <${NexusTopbar} id=${id} v=${v} me=${me} />
         <span class=${'conn ' + status}>● ${status}</span>
+        ${me ? html`<${KeysButton} open=${setHelp} />` : ''}
       </div>
       <${NexusBanner} v=${{ ...v, id }} />
       ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
@@ -225,6 +230,7 @@ export function Game({ id, token }) {
         <${NexusTable} v=${v} send=${send} busy=${busy} />
         <div class="side"><${NexusCardPanel} /><${Log} id=${id} v=${v} /></div>
       </div>
+      ${keys}
     </main>`;
   }
   const g = groupActions(legal);
@@ -244,6 +250,7 @@ export function Game({ id, token }) {
       ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">${t('ui.campaign', { name: v.campaign })}</a>` : ''}
       <span>${t('ui.game_id', { id })} · ${t('ui.format.' + String(v.format).replace(/-/g, '_'))}${me ? html` · ${t('ui.you_are')} <b>${me.name}</b>` : html` · <b>${t('ui.spectating')}</b>`}</span>
       <span class=${'conn ' + status}>● ${status}</span>
+      ${me ? html`<${KeysButton} open=${setHelp} />` : ''}
     </div>
     ${v.pending && mine && !v.over ? '' : html`<${Banner} v=${{ ...v, id }} mine=${mine} seatName=${me && me.name} />`}
     ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
@@ -273,5 +280,6 @@ export function Game({ id, token }) {
       </div>
     </div>
     <${CardZoom} />
+    ${keys}
   </main>`;
 }

@@ -3,7 +3,8 @@
 // screen a player meets (the lobby, a Star Realms table, a Stellar Nexus table, the end of a
 // finished game, its replay and a campaign's page) at a desktop's and a phone's size. A
 // violation of impact serious or critical fails, printed with its rule, impact, the elements
-// (selectors) and the rule's help. At each size no screen scrolls sideways.
+// (selectors) and the rule's help. The tables' list of keys (?) too. At each size no screen
+// scrolls sideways.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,6 +36,14 @@ for (const [w, h] of sizes) {
       const minor = result.violations.filter((v) => !bad.includes(v));
       if (minor.length) console.log(`${name} ${w}x${h}: minor: ${minor.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`).join(', ')}`);
       assert.equal(bad.length, 0, `${name} at ${w}x${h}:\n${describe(bad)}`);
+      if (name === 'realms' || name === 'nexus') {
+        // The list of keys, opened with ?.
+        await page.keyboard.press('?');
+        await page.locator('.keys-dialog').waitFor();
+        const keys = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        assert.equal(keys.length, 0, `${name}'s list of keys at ${w}x${h}:\n${describe(keys)}`);
+        await page.keyboard.press('Escape');
+      }
       const wide = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, inner: innerWidth,
         widest: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1)
           .slice(-3).map((e) => e.tagName.toLowerCase() + '.' + String(e.className).replace(/ +/g, '.')) }));

@@ -75,15 +75,22 @@ export async function setupScenes(url) {
   const finished = await post(url, '/api/games', { game: 'realms', format: 'standard', sets: ['core'], seed: 4,
     seats: [{ name: 'Tester', kind: 'human' }, { name: 'Rook', kind: 'bot', bot: 'greedy' }] });
   const nexus = await createDuel(url, 7, ['rayji', 'kern']);
-  const campaign = await post(url, '/api/campaigns', { name: 'Frontier', seed: 3,
-    seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }] });
+  // The campaign's name is free on a fresh server; another run on the same one takes the next.
+  let campaign;
+  for (let i = 1; !campaign; i++) {
+    const name = i === 1 ? 'Frontier' : `Frontier ${i}`;
+    const res = await fetch(url + '/api/campaigns', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, seed: 3, seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }] }) });
+    if (res.status === 201) campaign = await res.json();
+    else if (res.status !== 409 || i > 50) throw new Error(`POST /api/campaigns: ${res.status} ${await res.text()}`);
+  }
 
   // Star Realms: my fourth turn, my hand played and cards in play, something still to do.
   await playRealms(url, realms, 'Tester', (v, turns) => v.active === 'Tester' && turns >= 4 && !v.pending &&
     !(v.actions || []).some((a) => a.verb === 'play') && (mine(v, 'Tester').in_play || []).length >= 3);
-  // Stellar Nexus: my main phase with creatures on both sides, from turn 5 on.
-  await playNexus(url, nexus, (v) => v.turn >= 5 && v.active === 'Tester' && v.phase === 'main1' &&
-    (v.pending || {}).kind === 'priority' && v.players.every((p) => (p.field || []).length > 0) || v.turn >= 12);
+  // Stellar Nexus: my second main phase after an attack (my attackers tapped), from turn 7 on.
+  await playNexus(url, nexus, (v) => (v.turn >= 7 && v.active === 'Tester' && v.phase === 'main2' &&
+    (v.pending || {}).kind === 'priority' && (mine(v, 'Tester').field || []).some((c) => c.tapped)) || v.turn >= 16);
   await playRealms(url, finished, 'Tester', null);
 
   const seatPath = (g) => `/#/game/${g.id}/${g.seats[0].token}`;
@@ -93,7 +100,7 @@ export async function setupScenes(url) {
     { name: 'nexus', path: seatPath(nexus), ready: '[data-testid=my-hand] .nx-cardface', nexus: true },
     { name: 'end', path: seatPath(finished), ready: '[data-testid=winner]' },
     { name: 'replay', path: `/#/replay/${finished.id}`, ready: 'main.replay[data-step]:not(.stale) .table' },
-    { name: 'campaign', path: `/#/campaign/Frontier/0/${campaign.seats[0].token}`, ready: '[data-testid=sticker-sheet]' },
+    { name: 'campaign', path: `/#/campaign/${encodeURIComponent(campaign.name)}/0/${campaign.seats[0].token}`, ready: '[data-testid=sticker-sheet]' },
   ];
 }
 

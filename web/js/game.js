@@ -219,6 +219,7 @@ export function Game({ id, token }) {
   const legal = v.actions || [];
   if (v.game === 'nexus') {
     return html`<main class="game nexus" data-seq=${v.seq}>
+      <h1 class="sr-only">${t('ui.a11y.game_heading', { game: gameTitle.nexus, id })}</h1>
       <div class="topbar">
         <${NexusTopbar} id=${id} v=${v} me=${me} />
         <span class=${'conn ' + status}>● ${status}</span>
@@ -245,6 +246,7 @@ export function Game({ id, token }) {
   const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} v=${v} ix=${ix} send=${send} tools=${isMe ? tools : null}
     seatInfo=${(v.seats || [])[v.players.indexOf(p)]} />`;
   return html`<main class=${'game realms seats-' + v.players.length} data-seq=${v.seq}>
+    <h1 class="sr-only">${t('ui.a11y.game_heading', { game: gameTitle.realms, id })}</h1>
     <div class="topbar">
       <a href="#/">${t('ui.back_to_lobby')}</a>
       ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">${t('ui.campaign', { name: v.campaign })}</a>` : ''}

@@ -243,7 +243,7 @@ function ReplayOf({ id, token, toggle, onRefused, onSeat }) {
   const cls = 'game replay ' + (nexus ? 'nexus' : 'realms seats-' + v.players.length) + (fresh ? '' : ' stale');
   const liveLink = v.replay.live ? html`<a href=${(token ? '#/game/' : '#/watch/') + id}>${t('ui.replay.to_table')}</a>` : '';
   return html`<main class=${cls} data-step=${v.replay.step}>
-    ${top(html`<span class="rp-title">${t('ui.replay.title', { id })} · ${gameTitle[v.game] || v.game}${v.format ? ' · ' + formatName(v.game, v.format) : ''} · ${joined('ui.replay.versus', names)}</span>${liveLink}${toggle}`)}
+    ${top(html`<h1 class="rp-title">${t('ui.replay.title', { id })} · ${gameTitle[v.game] || v.game}${v.format ? ' · ' + formatName(v.game, v.format) : ''} · ${joined('ui.replay.versus', names)}</h1>${liveLink}${toggle}`)}
     <${Controls} at=${at} steps=${steps} turns=${turns} go=${go} v=${v} />
     ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
     ${fresh && v.over ? html`<div class="banner over" data-testid="winner" role="status">${winnersText(v)}</div>` : ''}

@@ -9,7 +9,7 @@
 // (`pending`); no action or prompt text is read here. A text is only ever sent back as it is,
 // from an element that carries it as data-action.
 
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { Card, engineParts, inspect, Parts } from './cards.js';
 import { hasMessage, t, tm, tparts } from './i18n.js';
@@ -219,6 +219,15 @@ export function unspent(me, ix) {
 export function EndTurn({ action, me, ix, send }) {
   const [asking, setAsking] = useState(false);
   const left = unspent(me, ix);
+  // The question takes the focus (Back); E again, or Tab then Enter, ends the turn anyway.
+  useEffect(() => {
+    if (!asking) return undefined;
+    const back = document.querySelector('.dialog button.back');
+    if (back) back.focus();
+    const esc = (e) => { if (e.key === 'Escape') setAsking(false); };
+    addEventListener('keydown', esc);
+    return () => removeEventListener('keydown', esc);
+  }, [asking]);
   const click = () => {
     if (left.length && warnOn()) setAsking(true);
     else send(action.text);

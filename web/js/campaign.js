@@ -177,12 +177,13 @@ export function CampaignList() {
 }
 
 function Players({ c, onSheet }) {
+  const cols = ['ui.campaign.col.side', 'ui.campaign.col.points', 'ui.campaign.col.wins', 'ui.campaign.col.sheets', 'ui.campaign.col.rows_used', 'ui.campaign.col.upgrades'];
   return html`<section class="panel" data-testid="campaign-players"><h2>${t('ui.campaign.players')}</h2>
-    <div class="table-scroll"><table class="links"><tr class="muted"><td></td>${['ui.campaign.col.side', 'ui.campaign.col.points', 'ui.campaign.col.wins', 'ui.campaign.col.sheets', 'ui.campaign.col.rows_used', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}</tr>
-    ${c.players.map((p) => html`<tr data-seat=${p.seat}>
+    <div class="table-scroll"><table class="camp-table"><thead><tr class="muted"><td></td>${cols.map((id) => html`<th scope="col">${t(id)}</th>`)}</tr></thead>
+    <tbody>${c.players.map((p) => html`<tr data-seat=${p.seat}>
       <td><b>${p.name}</b> <span class="muted">${t('ui.campaign.kind', { kind: p.kind, bot: p.bot || '' })}</span>${c.first === p.seat && c.phase === 'scenario' ? html` <span class="badge turn">${t('ui.campaign.goes_first_badge')}</span>` : ''}</td>
-      <td>${text(p.faction_msg, p.faction)}</td><td data-testid=${'points-' + p.seat}><b>${p.points}</b></td><td>${p.wins}</td>
-      <td>${p.sheets.length ? p.sheets.map((n, i) => html`${i ? ', ' : ''}<a href="#sheets" onClick=${(e) => { e.preventDefault(); onSheet(n); }}>${n}</a>`) : '—'}</td><td>${p.used.join(', ') || '—'}</td><td>${p.upgrades}</td></tr>`)}</table></div>
+      <td data-label=${t(cols[0])}>${text(p.faction_msg, p.faction)}</td><td data-label=${t(cols[1])} data-testid=${'points-' + p.seat}><b>${p.points}</b></td><td data-label=${t(cols[2])}>${p.wins}</td>
+      <td data-label=${t(cols[3])}>${p.sheets.length ? p.sheets.map((n, i) => html`${i ? ', ' : ''}<a href="#sheets" onClick=${(e) => { e.preventDefault(); onSheet(n); }}>${n}</a>`) : '—'}</td><td data-label=${t(cols[4])}>${p.used.join(', ') || '—'}</td><td data-label=${t(cols[5])}>${p.upgrades}</td></tr>`)}</tbody></table></div>
     ${c.phase === 'finished' || c.next > 12 ? html`<p data-testid="campaign-winner"><b>${c.winner >= 0 ? t('ui.campaign.winner', { name: c.players[c.winner].name }) : c.next > 12 ? t('ui.campaign.shared_victory') : ''}</b></p>` : ''}
   </section>`;
 }
@@ -190,11 +191,12 @@ function Players({ c, onSheet }) {
 function Results({ c }) {
   if (!c.results.length && !c.upgraded.length) return '';
   const name = (seat) => (seat >= 0 ? c.players[seat].name : t('ui.campaign.draw'));
+  const cols = ['ui.campaign.col.scenario', 'ui.campaign.col.first', 'ui.campaign.col.choice', 'ui.campaign.col.winner', 'ui.campaign.col.points', 'ui.campaign.col.upgrades'];
   return html`<section class="panel"><h2>${t('ui.campaign.results')}</h2>
-    <div class="table-scroll"><table class="links" data-testid="campaign-results"><tr class="muted">${['ui.campaign.col.scenario', 'ui.campaign.col.first', 'ui.campaign.col.choice', 'ui.campaign.col.winner', 'ui.campaign.col.points', 'ui.campaign.col.upgrades'].map((id) => html`<td>${t(id)}</td>`)}<td></td></tr>
-      ${c.results.map((r) => html`<tr><td>${r.scenario}</td><td>${name(r.first)}</td><td>${text(r.choice_msg, r.choice) || '—'}</td>
-        <td><b>${name(r.winner)}</b>${r.political ? t('ui.campaign.political_suffix') : ''}</td><td>${r.points}</td><td>${r.upgrades}</td>
-        <td><a href=${'#/replay/' + r.game}>${t('ui.campaign.replay')}</a></td></tr>`)}</table></div>
+    <div class="table-scroll"><table class="camp-table" data-testid="campaign-results"><thead><tr class="muted">${cols.map((id) => html`<th scope="col">${t(id)}</th>`)}<td></td></tr></thead>
+      <tbody>${c.results.map((r) => html`<tr><td data-label=${t(cols[0])}>${r.scenario}</td><td data-label=${t(cols[1])}>${name(r.first)}</td><td data-label=${t(cols[2])}>${text(r.choice_msg, r.choice) || '—'}</td>
+        <td data-label=${t(cols[3])}><b>${name(r.winner)}</b>${r.political ? t('ui.campaign.political_suffix') : ''}</td><td data-label=${t(cols[4])}>${r.points}</td><td data-label=${t(cols[5])}>${r.upgrades}</td>
+        <td><a href=${'#/replay/' + r.game}>${t('ui.campaign.replay')}</a></td></tr>`)}</tbody></table></div>
     ${c.upgraded.length ? html`<h3>${t('ui.campaign.upgraded')}</h3><ul data-testid="campaign-upgraded">${c.upgraded.map((u) => html`<li>${u.name}${' '}<span class="muted">${t('ui.campaign.upgraded_by', { name: c.players[u.seat].name, scenario: u.scenario || 0 })}</span></li>`)}</ul>` : ''}
   </section>`;
 }

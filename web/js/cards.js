@@ -178,11 +178,11 @@ export function CardText({ c, labels }) {
 }
 
 // CardFace is what is printed on a card.
-export function CardFace({ name, c, big }) {
+export function CardFace({ name, c, big, nameEl }) {
   const kind = cardKind(c);
   return html`
     <div class="card-top">
-      <span class="card-name">${name}</span>
+      ${nameEl || html`<span class="card-name">${name}</span>`}
       ${c && c.cost != null ? html`<span class="cost" title=${t('ui.card.cost', { n: c.cost })}>${c.cost}</span>` : ''}
     </div>
     ${c ? html`<div class="card-type">${t('ui.card.kind.' + kind)} · ${factionNames(c)}</div>
@@ -193,29 +193,47 @@ export function CardFace({ name, c, big }) {
 }
 
 // Card is one card on the table. With `action` (an action text) clicking it, or Enter or
-// Space on it, sends that action; without, it opens the card large. "i" opens it large, and
-// so does a long press (the context menu). `size` is "full" (text shown) or "mini" (name,
+// Space on its name, sends that action; without, it opens the card large. "i" opens it large,
+// and so does a long press (the context menu). `size` is "full" (text shown) or "mini" (name,
 // cost, defense); `lit` marks a legal target; `children` are buttons on the card (abilities).
-export function Card({ name, size = 'full', action, verb, onAct, lit, marks, extra, children, number, cls, label }) {
+// `number` is the key (1-9) that acts on it, shown as a badge while the keyboard is used
+// (keys.js).
+//
+// For assistive technology the card is a group named by the card, and its name is the button
+// that acts (the whole card answers a click): the buttons of its abilities sit beside that
+// button, never inside it, and the button's accessible name holds the name it shows.
+export function Card({ name, size = 'full', action, verb, onAct, lit, marks, extra, children, number, cls, label, keyNo }) {
   const c = cardInfo(name);
   const act = action && onAct ? () => onAct(action) : null;
   const classes = ['card', size, factionClass(c), cardKind(c), act ? 'clickable act ' + (verb || '') : '',
     lit ? 'lit' : '', cls || ''].join(' ');
   const key = (e) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'i' || e.key === 'I' || ((e.key === 'Enter' || e.key === ' ') && !act)) { e.preventDefault(); zoom(name); }
-    else if ((e.key === 'Enter' || e.key === ' ') && act) { e.preventDefault(); act(); }
+    if (e.key === 'i' || e.key === 'I') { e.preventDefault(); e.stopPropagation(); zoom(name); }
   };
-  const click = () => { if (act) act(); else zoom(name); };
-  return html`<div class=${classes} role="button" tabindex="0" data-card=${name} data-action=${act ? action : undefined}
-      title=${label || cardSummary(name)} aria-label=${label || name}
-      onMouseEnter=${() => inspect(name)} onFocus=${() => inspect(name)} onClick=${click} onKeyDown=${key}
+  // A click anywhere on the card, and Enter or Space on its name button (a click too), acts.
+  const click = (e) => {
+    if (e.target.closest && e.target.closest('.card-buttons, .card-marks a, input')) return;
+    if (act) act(); else zoom(name);
+  };
+  const nameBtn = html`<button type="button" class="card-name" data-card-button=${name}
+    aria-label=${label && label.includes(name) ? label : label ? `${label}: ${name}` : act ? name : t('ui.a11y.open_card', { card: name })}
+    onFocus=${() => inspect(name)}>${name}</button>`;
+  // Focus given to the card (a script, a test) goes on to its name button.
+  const focus = (e) => {
+    if (e.target !== e.currentTarget) return;
+    const b = e.currentTarget.querySelector('button.card-name');
+    if (b) b.focus();
+  };
+  return html`<div class=${classes} role="group" aria-label=${name} tabindex="-1" data-card=${name} data-action=${act ? action : undefined}
+      title=${label || cardSummary(name)}
+      onMouseEnter=${() => inspect(name)} onClick=${click} onFocus=${focus} onKeyDown=${key}
       onContextMenu=${(e) => { e.preventDefault(); zoom(name); }}>
-    ${size === 'full' ? html`<${CardFace} name=${name} c=${c} />` : html`
-      <div class="card-top"><span class="card-name">${name}</span>
-        ${c && c.cost != null ? html`<span class="cost">${c.cost}</span>` : ''}</div>
+    ${size === 'full' ? html`<${CardFace} name=${name} c=${c} nameEl=${nameBtn} />` : html`
+      <div class="card-top">${nameBtn}
+        ${c && c.cost != null ? html`<span class="cost" title=${t('ui.card.cost', { n: c.cost })}>${c.cost}</span>` : ''}</div>
       ${c && c.type === 'base' ? html`<div class=${'card-defense ' + cardKind(c)}><span class="def-kind">${t('ui.card.kind.' + cardKind(c))}</span><b>${c.defense}</b></div>` : ''}`}
     ${number ? html`<span class="card-number" title=${t('ui.card.number', { n: number })}>#${number}</span>` : ''}
+    ${keyNo ? html`<span class="key-badge" aria-hidden="true">${keyNo}</span>` : ''}
     ${marks ? html`<div class="card-marks">${marks}</div>` : ''}
     ${children ? html`<div class="card-buttons">${children}</div>` : ''}
     ${extra}

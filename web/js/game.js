@@ -9,6 +9,7 @@ import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
 import { EndTurn, Extras, Prompt, Ranged, askText, groupActions, indexActions } from './actions.js';
 import { t } from './i18n.js';
+import { KeysButton, KeysHelp, useTableKeys } from './keys.js';
 import { Log } from './log.js';
 import { EndBanner, SeatDot } from './endgame.js';
 import { NexusBanner, NexusCardPanel, NexusTable, NexusTopbar } from './nexus.js';
@@ -176,6 +177,9 @@ export function Game({ id, token }) {
     loadCards().then(() => setCardsReady(true));
     return connect(id, token, take, setStatus, refuse);
   }, [id, token]);
+  const kind = v && v.game === 'nexus' ? 'nexus' : 'realms';
+  const [help, setHelp] = useTableKeys(kind);
+  const keys = html`${help ? html`<${KeysHelp} game=${kind} close=${() => setHelp(false)} />` : ''}`;
 
   const send = async (action) => {
     setBusy(true);
@@ -210,9 +214,11 @@ export function Game({ id, token }) {
   const legal = v.actions || [];
   if (v.game === 'nexus') {
     return html`<main class="game nexus" data-seq=${v.seq}>
+      <h1 class="sr-only">${t('ui.a11y.game_heading', { game: gameTitle.nexus, id })}</h1>
       <div class="topbar">
         <${NexusTopbar} id=${id} v=${v} me=${me} />
         <span class=${'conn ' + status}>● ${status}</span>
+        ${me ? html`<${KeysButton} open=${setHelp} />` : ''}
       </div>
       <${NexusBanner} v=${{ ...v, id }} />
       ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
@@ -220,6 +226,7 @@ export function Game({ id, token }) {
         <${NexusTable} v=${v} send=${send} busy=${busy} />
         <div class="side"><${NexusCardPanel} /><${Log} id=${id} v=${v} /></div>
       </div>
+      ${keys}
     </main>`;
   }
   const g = groupActions(legal);
@@ -234,11 +241,13 @@ export function Game({ id, token }) {
   const P = (p, isMe) => html`<${Player} p=${p} me=${isMe} v=${v} ix=${ix} send=${send} tools=${isMe ? tools : null}
     seatInfo=${(v.seats || [])[v.players.indexOf(p)]} />`;
   return html`<main class=${'game realms seats-' + v.players.length} data-seq=${v.seq}>
+    <h1 class="sr-only">${t('ui.a11y.game_heading', { game: gameTitle.realms, id })}</h1>
     <div class="topbar">
       <a href="#/">${t('ui.back_to_lobby')}</a>
       ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">${t('ui.campaign', { name: v.campaign })}</a>` : ''}
       <span>${t('ui.game_id', { id })} · ${t('ui.format.' + String(v.format).replace(/-/g, '_'))}${me ? html` · ${t('ui.you_are')} <b>${me.name}</b>` : html` · <b>${t('ui.spectating')}</b>`}</span>
       <span class=${'conn ' + status}>● ${status}</span>
+      ${me ? html`<${KeysButton} open=${setHelp} />` : ''}
     </div>
     ${v.pending && mine && !v.over ? '' : html`<${Banner} v=${{ ...v, id }} mine=${mine} seatName=${me && me.name} />`}
     ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
@@ -268,5 +277,6 @@ export function Game({ id, token }) {
       </div>
     </div>
     <${CardZoom} />
+    ${keys}
   </main>`;
 }

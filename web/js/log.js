@@ -31,7 +31,7 @@ export function LogList({ entries, names, current }) {
     else el.scrollTop = el.scrollHeight;
   }, [entries.length, current]);
   const start = entries.length && entries[0].seq != null ? entries[0].seq + 1 : 1;
-  return html`<ol class="log" ref=${box} start=${start}>
+  return html`<ol class="log" ref=${box} start=${start} tabindex="0" aria-label=${t('ui.a11y.log')}>
     ${entries.map((e, i) => html`<li class=${i === current ? 'current' : ''}>
       ${e.who ? html`<b class=${'who p' + Math.max(0, (names || []).indexOf(e.who))}>${e.who}</b> ` : ''}${e.text}</li>`)}
   </ol>`;
@@ -125,7 +125,7 @@ export function Log({ id, v }) {
   }
   const groups = ready ? groupByTurn(state.lines) : [];
   return html`<section class="log-box narrated"><h3>${head}</h3>
-    <div class="narration" ref=${box} onScroll=${onScroll}>
+    <div class="narration" ref=${box} onScroll=${onScroll} tabindex="0" role="log" aria-label=${t('ui.a11y.log')}>
       ${ready && !groups.length ? html`<p class="muted">${t('log.empty')}</p>` : ''}
       ${groups.map((g) => html`<div class="turn" data-turn=${g.turn} data-active=${g.active}>
         <${TurnHead} g=${g} seat=${seat} names=${names} />

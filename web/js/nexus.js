@@ -217,10 +217,10 @@ function Creature({ c, act, onSelect, selected, lit, menu, send, blockers, dup }
   const wrap = (inner) => html`<div class="nx-slot">${inner}${order}
     ${menu && menu.length ? html`<div class="nx-menu">${menu.map((a) => html`<button type="button" class="act choose" data-action=${a.text} onClick=${() => send(a.text)}>${a.label}</button>`)}</div>` : ''}</div>`;
   if (act) {
-    return wrap(html`<button type="button" class=${'act ' + cls} data-action=${act} data-card=${c.name} onMouseEnter=${inspectCard(c.name)} onClick=${() => send(act)}>${body}</button>`);
+    return wrap(html`<button type="button" class=${'act ' + cls} data-action=${act} data-card=${c.name} onMouseEnter=${inspectCard(c.name)} onFocus=${inspectCard(c.name)} onClick=${() => send(act)}>${body}</button>`);
   }
   if (onSelect) {
-    return wrap(html`<button type="button" class=${cls} data-card=${c.name} aria-pressed=${selected ? 'true' : 'false'} onMouseEnter=${inspectCard(c.name)} onClick=${onSelect}>${body}</button>`);
+    return wrap(html`<button type="button" class=${cls} data-card=${c.name} aria-pressed=${selected ? 'true' : 'false'} onMouseEnter=${inspectCard(c.name)} onFocus=${inspectCard(c.name)} onClick=${onSelect}>${body}</button>`);
   }
   return wrap(html`<div class=${cls} data-card=${c.name} onMouseEnter=${inspectCard(c.name)}>${body}</div>`);
 }
@@ -235,7 +235,7 @@ function HandCard({ name, act, send }) {
     <span class="nx-cf-foot">${d && d.stats ? html`<span class="nx-pt">${d.stats}</span>` : ''}</span>`;
   const cls = 'nx-card nx-cardface nx-handcard ' + factionClass(d);
   if (act) return html`<button type="button" class=${'act clickable ' + cls} data-action=${act} title=${label('cast.title', { card: name })}
-    onMouseEnter=${inspectCard(name)} onClick=${() => send(act)}>${body}</button>`;
+    onMouseEnter=${inspectCard(name)} onFocus=${inspectCard(name)} onClick=${() => send(act)}>${body}</button>`;
   return html`<div class=${cls} onMouseEnter=${inspectCard(name)}>${body}</div>`;
 }
 

@@ -79,7 +79,7 @@ function ReplayLog({ v, lines, step }) {
   const names = v.players.map((p) => p.name);
   const groups = groupByTurn(lines);
   return html`<section class="log-box narrated replay-log"><h3>${t('log.title')} <span class="muted">${t('ui.replay.log_upto', { n: step })}</span></h3>
-    <div class="narration" ref=${box}>
+    <div class="narration" ref=${box} tabindex="0" role="log" aria-label=${t('ui.a11y.log')}>
       ${!groups.length ? html`<p class="muted">${t('log.empty')}</p>` : ''}
       ${groups.map((g) => html`<div class="turn">
         <${TurnHead} g=${g} seat=${seat} names=${names} />
@@ -94,7 +94,7 @@ function Controls({ at, steps, turns, go, v }) {
   const prevTurn = () => { const x = turns.filter((u) => u.step < at).pop(); go(x ? x.step : 0); };
   const nextTurn = () => { const x = turns.find((u) => u.step > at); go(x ? x.step : steps); };
   const b = (label, title, onClick, disabled, cls) => html`<button type="button" class=${'rp ' + cls} onClick=${onClick} disabled=${disabled}
-    title=${title} aria-label=${title}><span class="rp-icon" aria-hidden="true"></span><span class="rp-label">${label}</span></button>`;
+    title=${title}><span class="rp-icon" aria-hidden="true"></span><span class="rp-label">${label}</span></button>`;
   const turn = turns.length ? turnAt(turns, at) : null;
   const seat = v && v.seat != null && v.seat >= 0 ? v.seat : -1;
   const names = v ? v.players.map((p) => p.name) : [];
@@ -243,7 +243,7 @@ function ReplayOf({ id, token, toggle, onRefused, onSeat }) {
   const cls = 'game replay ' + (nexus ? 'nexus' : 'realms seats-' + v.players.length) + (fresh ? '' : ' stale');
   const liveLink = v.replay.live ? html`<a href=${(token ? '#/game/' : '#/watch/') + id}>${t('ui.replay.to_table')}</a>` : '';
   return html`<main class=${cls} data-step=${v.replay.step}>
-    ${top(html`<span class="rp-title">${t('ui.replay.title', { id })} · ${gameTitle[v.game] || v.game}${v.format ? ' · ' + formatName(v.game, v.format) : ''} · ${joined('ui.replay.versus', names)}</span>${liveLink}${toggle}`)}
+    ${top(html`<h1 class="rp-title">${t('ui.replay.title', { id })} · ${gameTitle[v.game] || v.game}${v.format ? ' · ' + formatName(v.game, v.format) : ''} · ${joined('ui.replay.versus', names)}</h1>${liveLink}${toggle}`)}
     <${Controls} at=${at} steps=${steps} turns=${turns} go=${go} v=${v} />
     ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
     ${fresh && v.over ? html`<div class="banner over" data-testid="winner" role="status">${winnersText(v)}</div>` : ''}

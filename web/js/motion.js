@@ -108,10 +108,13 @@ function ghostOf(el) {
   return g;
 }
 
-// place puts a copy laid out at the size of base over the box r (translate, then scale).
-const place = (r, base, extra = {}) => ({
-  transform: `translate(${r.x}px, ${r.y}px) scale(${r.w / base.w}, ${r.h / base.h})`, width: base.w + 'px', height: base.h + 'px', ...extra,
-});
+// place puts a copy laid out at the size of base into the box r: scaled evenly to fit it,
+// centred (a card never stretches).
+const place = (r, base, extra = {}) => {
+  const k = Math.min(r.w / base.w, r.h / base.h);
+  const x = r.x + (r.w - base.w * k) / 2, y = r.y + (r.h - base.h * k) / 2;
+  return { transform: `translate(${x}px, ${y}px) scale(${k})`, width: base.w + 'px', height: base.h + 'px', ...extra };
+};
 const center = (r, w, h) => ({ x: r.x + r.w / 2 - w / 2, y: r.y + r.h / 2 - h / 2, w, h });
 
 // createMotion makes the motion of one game's page: before(view) as a view arrives, while the
@@ -197,7 +200,7 @@ export function createMotion(root = typeof document !== 'undefined' ? document :
           const ghost = src && ghosts < MAX_GHOSTS ? ghostOf(src) : null;
           if (ghost) ghosts++;
           const to = e.target && names.includes(e.target) ? e.target : p;
-          steps.push({ kind: 'move', e, p, to, src: r, fromCard: !!src, ghost, rank: rank(e.i) });
+          steps.push({ kind: 'move', e, p, to, src: r, fromCard: !!src, item: !!src && src.tagName === 'LI', ghost, rank: rank(e.i) });
           break;
         }
         case 'destroyed':
@@ -218,6 +221,8 @@ export function createMotion(root = typeof document !== 'undefined' ? document :
           break;
         case 'stat': {
           if (e.card || !statSel[game][e.stat] || !e.amount) break;
+          // A player's starting total (life from 0 as the game begins) is no gain.
+          if ((e.stat === 'life' || e.stat === 'authority') && (e.total || 0) === e.amount) break;
           const k = p + '\u0000' + e.stat;
           const s = stats.get(k) || { p, stat: e.stat, amount: 0, rank: rank(e.i) };
           s.amount += e.amount;
@@ -266,10 +271,14 @@ export function createMotion(root = typeof document !== 'undefined' ? document :
       if (from && to && dst) {
         // From where it was to where it is now: the card itself waits, hidden, under its
         // flying copy.
-        const g = s.ghost || ghostOf(dst);
-        const base = s.ghost ? from : to;
+        // A card and a line of the stack do not look alike: from the stack, the card as it is
+        // now grows out of its line; onto the stack, the card shrinks into its line and fades.
+        const own = s.ghost && !s.item;
+        const g = own ? s.ghost : ghostOf(dst);
+        const base = own ? from : to;
         const start = s.fromCard ? from : center(from, to.w * 0.6, to.h * 0.6);
-        fly(g, [place(start, base, { opacity: s.fromCard ? 1 : 0 }), { opacity: 1, offset: 0.3 }, place(to, base)],
+        const into = own && dst.tagName === 'LI';
+        fly(g, [place(start, base, { opacity: s.fromCard ? 1 : 0 }), { opacity: 1, offset: 0.3 }, place(to, base, { opacity: into ? 0 : 1 })],
           { duration: DUR.move, delay, easing: EASE });
         onTable(dst, [{ opacity: 0 }, { opacity: 0 }], { duration: DUR.move + delay }, false);
       } else if (from && to && s.ghost) {

@@ -248,6 +248,7 @@ export function createMotion(root = typeof document !== 'undefined' ? document :
       if (s.kind === 'leave') {
         const r = s.src;
         if (!visible(r)) continue;
+        s.ghost.classList.add('motion-leave');
         fly(s.ghost, [
           place(r, r, { opacity: 1, filter: 'none' }),
           place(center(r, r.w * 1.05, r.h * 1.05), r, { opacity: 1, filter: RED, offset: 0.3 }),

@@ -20,7 +20,7 @@
 // Where things are is read from the table's data attributes: `data-player` on a player's area,
 // `data-card` (and `data-number` for Stellar Nexus objects) on a card, `data-zone` on piles.
 
-const DUR = { move: 340, appear: 260, leave: 380, pulse: 380, float: 900, step: 90, steps: 540 };
+const DUR = { move: 340, appear: 260, leave: 420, pulse: 380, float: 900, step: 90, steps: 540 };
 const MAX_GHOSTS = 16;
 const EASE = 'cubic-bezier(.2, .7, .2, 1)';
 const RED = 'sepia(1) saturate(6) hue-rotate(-40deg) brightness(.8)';
@@ -251,7 +251,8 @@ export function createMotion(root = typeof document !== 'undefined' ? document :
         s.ghost.classList.add('motion-leave');
         fly(s.ghost, [
           place(r, r, { opacity: 1, filter: 'none' }),
-          place(center(r, r.w * 1.05, r.h * 1.05), r, { opacity: 1, filter: RED, offset: 0.3 }),
+          place(center(r, r.w * 1.08, r.h * 1.08), r, { opacity: 1, filter: RED, offset: 0.25 }),
+          place(r, r, { opacity: 1, filter: RED, offset: 0.55 }),
           place(center(r, r.w * 0.4, r.h * 0.4), r, { opacity: 0, filter: RED }),
         ], { duration: DUR.leave, delay, easing: 'ease-in' });
         continue;

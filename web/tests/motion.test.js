@@ -49,10 +49,12 @@ async function openTable(url, { reduced = false } = {}) {
 const acted = (page) => page.waitForResponse((r) => r.url().includes('/actions') && r.request().method() === 'POST');
 const idle = (page) => page.waitForFunction(() => !document.querySelector('.busy'));
 
-// myMove waits until the page is mine to play or the game is over.
+// myMove waits until the page is mine to play (a turn, a decision, a card of my hand to
+// choose) or the game is over.
 async function myMove(page) {
   await page.waitForFunction(() => document.querySelector('[data-testid="winner"]') ||
-    document.querySelector('.turn-buttons [data-action="end"]') || document.querySelector('.prompt [data-action]'));
+    document.querySelector('.turn-buttons [data-action="end"]') || document.querySelector('.prompt [data-action]') ||
+    document.querySelector('.hand .card[data-action]'));
 }
 
 // playTurn plays my turn: every card of my hand, any decision's first choice, an attack on

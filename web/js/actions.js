@@ -9,7 +9,7 @@
 // (`pending`); no action or prompt text is read here. A text is only ever sent back as it is,
 // from an element that carries it as data-action.
 
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { Card, engineParts, inspect, Parts } from './cards.js';
 import { hasMessage, t, tm, tparts } from './i18n.js';
@@ -220,7 +220,7 @@ export function EndTurn({ action, me, ix, send }) {
   const [asking, setAsking] = useState(false);
   const left = unspent(me, ix);
   // The question takes the focus (Back); E again, or Tab then Enter, ends the turn anyway.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!asking) return undefined;
     const back = document.querySelector('.dialog button.back');
     if (back) back.focus();

@@ -7,7 +7,7 @@
 // each Msg rendered by i18n.js (tparts) into strings and icons. Card data without `text` falls
 // back to the older one-string fields.
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
 import { t, tparts } from './i18n.js';
@@ -252,7 +252,9 @@ export function CardPanel() {
 // CardZoom is the card opened large over the page; a click anywhere or Escape closes it.
 export function CardZoom() {
   const name = zoomed.use();
-  useEffect(() => {
+  // A layout effect: the key listener is there as soon as the card is on the page, so that an
+  // Escape pressed at once is not lost.
+  useLayoutEffect(() => {
     if (!name) return undefined;
     const esc = (e) => { if (e.key === 'Escape' || e.key === 'i') zoom(''); };
     addEventListener('keydown', esc);

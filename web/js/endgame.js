@@ -5,7 +5,7 @@
 // (the same game again, new shuffle) and links to the replay and to the saved record. The
 // numbers come from GET /api/games/{id}/summary (docs/api.md).
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
 import { cardInfo, factionClass, zoom } from './cards.js';
@@ -221,7 +221,7 @@ export function EndScreen({ id, v, onClose }) {
   const box = useRef(null);
   const load = () => { setError(''); getSummary(id).then(setSum, (e) => setError(e.message)); };
   useEffect(load, [id]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Escape closes the end screen, unless it closes a card opened large over it.
     const onKey = (e) => { if (e.key === 'Escape' && !document.querySelector('.zoom-back')) onClose(); };
     const onResize = () => setNarrow(narrowNow());

@@ -3,7 +3,7 @@
 // player's own area (pools, cards in play with their ability buttons, the hand); a card, a
 // base or a player is clicked to act on it, and the legal targets light up (actions.js).
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
@@ -12,6 +12,7 @@ import { t } from './i18n.js';
 import { KeysButton, KeysHelp, useTableKeys } from './keys.js';
 import { Log } from './log.js';
 import { EndBanner, SeatDot } from './endgame.js';
+import { createMotion } from './motion.js';
 import { NexusBanner, NexusCardPanel, NexusTable, NexusTopbar } from './nexus.js';
 
 export const gameTitle = { realms: 'Star Realms', nexus: 'Stellar Nexus' };
@@ -25,9 +26,9 @@ export function normalize(msg) {
 }
 
 // Pool is one of a player's counters: Authority, Trade, Combat with its icon, or a count.
-function Pool({ kind, value, label }) {
+function Pool({ kind, value, label, zone }) {
   const cls = kind === 'authority' && value <= 0 ? ' out' : kind === 'authority' && value <= 10 ? ' low' : '';
-  return html`<span class=${'pool pool-' + kind + cls} title=${label}>
+  return html`<span class=${'pool pool-' + kind + cls} title=${label} data-zone=${zone}>
     ${kind === 'count' ? html`<span class="pool-label">${label}</span>` : html`<${Icon} kind=${kind} text=${label} />`}
     <b>${value}</b></span>`;
 }
@@ -95,9 +96,9 @@ function Player({ p, me, v, ix, send, seatInfo, tools }) {
         <${Ranged} e=${target.e} send=${send} label=${(n) => t('ui.attack.for', { n })} /></details>` : ''}
       <${Pool} kind="trade" value=${p.trade} label=${t('ui.pool.trade')} />
       <${Pool} kind="combat" value=${p.combat} label=${t('ui.pool.combat')} />
-      <${Pool} kind="count" value=${p.hand_count} label=${t('ui.count.hand')} />
-      <${Pool} kind="count" value=${p.deck_count} label=${t('ui.count.deck')} />
-      <details class="discard"><summary title=${t('ui.discard_help')}><${Pool} kind="count" value=${(p.discard || []).length} label=${t('ui.count.discard')} /></summary>
+      <${Pool} kind="count" value=${p.hand_count} label=${t('ui.count.hand')} zone="hand" />
+      <${Pool} kind="count" value=${p.deck_count} label=${t('ui.count.deck')} zone="deck" />
+      <details class="discard" data-zone="discard"><summary title=${t('ui.discard_help')}><${Pool} kind="count" value=${(p.discard || []).length} label=${t('ui.count.discard')} /></summary>
         <div class="card-list">${(p.discard || []).map((n) => html`<${Card} name=${n} size="mini" />`)}</div></details>
     </div>
     <${InPlay} p=${p} me=${me} ix=${ix} send=${send} />
@@ -118,7 +119,7 @@ function TradeRow({ v, ix, send, help }) {
       ${(v.trade_row || []).map(row)}
       <div class="explorers">${v.explorers > 0 ? row('Explorer') : ''}<span class="pile">${t('ui.explorers_left', { n: v.explorers })}</span></div>
     </div>
-    <div class="muted small">${t('ui.trade_row_counts', { deck: v.trade_deck_count, scrapped: (v.scrap_heap || []).length, rounds: v.rounds_done })}</div>
+    <div class="muted small" data-zone="trade_deck">${t('ui.trade_row_counts', { deck: v.trade_deck_count, scrapped: (v.scrap_heap || []).length, rounds: v.rounds_done })}</div>
   </section>`;
 }
 
@@ -160,13 +161,17 @@ export function Game({ id, token }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const latest = useRef(null);
+  const motion = useRef(null); // motion.js: the moves of each new view, animated
+  if (!motion.current) motion.current = createMotion();
   const take = (msg) => {
     const nv = normalize(msg);
     if (!nv) return;
     if (latest.current && nv.seq != null && latest.current.seq != null && nv.seq < latest.current.seq) return;
+    motion.current.before(nv);
     latest.current = nv;
     setV(nv);
   };
+  useLayoutEffect(() => { motion.current.after(); }, [v]);
   const [, setCardsReady] = useState(false);
   const [refused, setRefused] = useState('');
   const refuse = (e) => {
@@ -258,7 +263,7 @@ export function Game({ id, token }) {
         ${v.pending && (mine || !me) ? html`<${Prompt} pending=${v.pending} ix=${ix} send=${send} mine=${mine} />` : ''}
         ${me ? html`<div class="mine">
           ${P(me, true)}
-          <section class="hand"><h3>${t('ui.your_hand')} <span class="muted">(${(me.hand || []).length})</span>
+          <section class="hand" data-player=${me.name}><h3>${t('ui.your_hand')} <span class="muted">(${(me.hand || []).length})</span>
             ${ix.hand.size ? html` <span class="muted">${t(v.pending ? 'ui.hand_choose_help' : 'ui.hand_help')}</span>` : ''}</h3>
             <div class="card-list">${(me.hand || []).map((n) => {
               const a = ix.hand.get(n);

@@ -181,8 +181,8 @@ function objectActions(actions, c, zone) {
     (a.verb === 'choose' && a.target && a.target.kind === 'card' && a.target.zone === zone && same(a.target.card, a.target.number, c))));
 }
 
-function Stat({ label: l, value, cls, testid, title }) {
-  return html`<span class=${'stat ' + (cls || '')} title=${title || l}><span class="stat-label">${l}</span> <b data-testid=${testid}>${value}</b></span>`;
+function Stat({ label: l, value, cls, testid, title, zone }) {
+  return html`<span class=${'stat ' + (cls || '')} title=${title || l} data-zone=${zone}><span class="stat-label">${l}</span> <b data-testid=${testid}>${value}</b></span>`;
 }
 
 function lifeClass(n) {
@@ -217,12 +217,12 @@ function Creature({ c, act, onSelect, selected, lit, menu, send, blockers, dup }
   const wrap = (inner) => html`<div class="nx-slot">${inner}${order}
     ${menu && menu.length ? html`<div class="nx-menu">${menu.map((a) => html`<button type="button" class="act choose" data-action=${a.text} onClick=${() => send(a.text)}>${a.label}</button>`)}</div>` : ''}</div>`;
   if (act) {
-    return wrap(html`<button type="button" class=${'act ' + cls} data-action=${act} data-card=${c.name} onMouseEnter=${inspectCard(c.name)} onFocus=${inspectCard(c.name)} onClick=${() => send(act)}>${body}</button>`);
+    return wrap(html`<button type="button" class=${'act ' + cls} data-action=${act} data-card=${c.name} data-number=${c.number} onMouseEnter=${inspectCard(c.name)} onFocus=${inspectCard(c.name)} onClick=${() => send(act)}>${body}</button>`);
   }
   if (onSelect) {
-    return wrap(html`<button type="button" class=${cls} data-card=${c.name} aria-pressed=${selected ? 'true' : 'false'} onMouseEnter=${inspectCard(c.name)} onFocus=${inspectCard(c.name)} onClick=${onSelect}>${body}</button>`);
+    return wrap(html`<button type="button" class=${cls} data-card=${c.name} data-number=${c.number} aria-pressed=${selected ? 'true' : 'false'} onMouseEnter=${inspectCard(c.name)} onFocus=${inspectCard(c.name)} onClick=${onSelect}>${body}</button>`);
   }
-  return wrap(html`<div class=${cls} data-card=${c.name} onMouseEnter=${inspectCard(c.name)}>${body}</div>`);
+  return wrap(html`<div class=${cls} data-card=${c.name} data-number=${c.number} onMouseEnter=${inspectCard(c.name)}>${body}</div>`);
 }
 
 // HandCard is a card of my hand: a button that casts it when it can be cast.
@@ -234,13 +234,13 @@ function HandCard({ name, act, send }) {
     <span class="nx-cf-text">${d ? (d.text || []).map((x) => html`<span>${textOf(x)}</span>`) : ''}</span>
     <span class="nx-cf-foot">${d && d.stats ? html`<span class="nx-pt">${d.stats}</span>` : ''}</span>`;
   const cls = 'nx-card nx-cardface nx-handcard ' + factionClass(d);
-  if (act) return html`<button type="button" class=${'act clickable ' + cls} data-action=${act} title=${label('cast.title', { card: name })}
+  if (act) return html`<button type="button" class=${'act clickable ' + cls} data-action=${act} data-card=${name} title=${label('cast.title', { card: name })}
     onMouseEnter=${inspectCard(name)} onFocus=${inspectCard(name)} onClick=${() => send(act)}>${body}</button>`;
-  return html`<div class=${cls} onMouseEnter=${inspectCard(name)}>${body}</div>`;
+  return html`<div class=${cls} data-card=${name} onMouseEnter=${inspectCard(name)}>${body}</div>`;
 }
 
-function Zone({ title, cards }) {
-  return html`<details class="nx-zone"><summary>${title} <b>${cards.length}</b></summary>
+function Zone({ title, cards, zone }) {
+  return html`<details class="nx-zone" data-zone=${zone}><summary>${title} <b>${cards.length}</b></summary>
     <div class="nx-list">${cards.length ? cards.map((n) => html`<span class="nx-chip" onMouseEnter=${inspectCard(n)}>${n}</span>`) : html`<span class="muted">${label('empty')}</span>`}</div></details>`;
 }
 
@@ -274,12 +274,12 @@ function NexusPlayer({ p, me, ally, v, seatInfo, ctx }) {
     </header>
     <div class="stats">
       <${Stat} label=${label('stat.resources')} value=${`${untapped}/${res.length}`} testid="resources" title=${label('stat.resources.title')} />
-      <${Stat} label=${label('stat.hand')} value=${count(p.hand_count)} />
-      <${Stat} label=${label('stat.library')} value=${count(p.library_count)} />
-      <${Stat} label=${label('stat.pile')} value=${p.resource_pile_count} title=${label('stat.pile.title')} />
+      <${Stat} label=${label('stat.hand')} value=${count(p.hand_count)} zone="hand" />
+      <${Stat} label=${label('stat.library')} value=${count(p.library_count)} zone="library" />
+      <${Stat} label=${label('stat.pile')} value=${p.resource_pile_count} title=${label('stat.pile.title')} zone="resource_pile" />
       ${p.mulligans ? html`<${Stat} label=${label('stat.mulligans')} value=${p.mulligans} />` : ''}
-      <${Zone} title=${label('zone.graveyard')} cards=${p.graveyard || []} />
-      ${(p.exile || []).length ? html`<${Zone} title=${label('zone.exile')} cards=${p.exile} />` : ''}
+      <${Zone} title=${label('zone.graveyard')} cards=${p.graveyard || []} zone="graveyard" />
+      ${(p.exile || []).length ? html`<${Zone} title=${label('zone.exile')} cards=${p.exile} zone="exile" />` : ''}
       <span class="nx-resources">${res.map((r) => ctx.resource(r, p.name))}</span>
     </div>
     <div class="nx-field">${field.length ? field : html`<span class="muted">${label('no_creatures')}</span>`}</div>
@@ -294,7 +294,7 @@ function Stack({ stack, ctx }) {
       const body = html`<span class="nx-si-name">${stackName(it)}</span>
         <span class="nx-si-who">${label('stack.by', { who: it.controller })}</span>
         ${(it.targets || []).length ? html`<span class="nx-si-tg">${label('stack.targets', { list: it.targets.join(', ') })}</span>` : ''}`;
-      return html`<li class=${i === 0 ? 'top' : ''} onMouseEnter=${inspectCard(it.source || it.name)}>
+      return html`<li class=${i === 0 ? 'top' : ''} data-card=${it.source || it.name} onMouseEnter=${inspectCard(it.source || it.name)}>
         ${act ? html`<button type="button" class="act choose" data-action=${act} onClick=${() => ctx.send(act)}>${body}</button>` : body}</li>`;
     })}</ol>` : html`<p class="muted">${label('stack.empty')}</p>`}
   </section>`;
@@ -434,8 +434,8 @@ export function NexusTable({ v, send, busy, readOnly }) {
       const d = cardOf(r.name);
       const cls = 'nx-res ' + factionClass(d) + (r.tapped ? ' is-tapped' : '') + (a ? ' clickable is-lit' : '');
       const title = r.tapped ? label('res.tapped') : label('res.untapped');
-      return a ? html`<button type="button" class=${'act ' + cls} data-action=${a.text} title=${title} onMouseEnter=${inspectCard(r.name)} onClick=${() => send(a.text)}>${r.name}</button>`
-        : html`<span class=${cls} title=${title} onMouseEnter=${inspectCard(r.name)}>${r.name}</span>`;
+      return a ? html`<button type="button" class=${'act ' + cls} data-action=${a.text} data-card=${r.name} title=${title} onMouseEnter=${inspectCard(r.name)} onClick=${() => send(a.text)}>${r.name}</button>`
+        : html`<span class=${cls} data-card=${r.name} title=${title} onMouseEnter=${inspectCard(r.name)}>${r.name}</span>`;
     },
     stackAct: (it) => { const a = stackAct(it); return a ? a.text : ''; },
   };

@@ -100,6 +100,11 @@ for (const [w, h] of [[1400, 900], [390, 844]]) {
     }
     const text = await page.locator('[data-testid=winner]').innerText();
     assert.match(text, /wins|win!|draw/);
+    // The end screen comes up over the table: who won, and a chart with a line per player.
+    await page.locator('[data-testid=end-screen] [data-testid=end-chart]').waitFor({ timeout: 30_000 });
+    assert.match(await page.locator('[data-testid=end-winner]').innerText(), /^You (won!|lost\.)$/);
+    assert.equal(await page.locator('[data-testid=end-chart] [data-testid=end-line]').count(), 2);
+    assert.equal(await page.locator('[data-testid=end-player]').count(), 2);
     assert.ok(counts.number > 10 && counts.end > 3, `numbers and E were used: ${JSON.stringify(counts)}`);
     assert.deepEqual(errors, []);
     console.log(`keyboard game at ${w}x${h}: ${JSON.stringify(counts)}; ${text.trim()}`);

@@ -95,3 +95,38 @@ export function withServerAndBrowser(args = []) {
   });
   return env;
 }
+
+// Cards, bases and players on the table carry the action they send as data-action, as the
+// buttons do.
+const preference = [
+  '.act.choose[data-action]',
+  '.act.play[data-action]',
+  '.act.attack[data-action]',
+  '.act.buy[data-action]',
+  'button.act[data-action="done"]',
+  'button.act[data-action="skip"]',
+  'button.act[data-action="end"]',
+];
+
+// clickNext clicks the first thing a simple Star Realms player would do next on the table
+// (answer, play, attack, buy, done, skip, end), waits for the answer and for the page to be
+// idle, and reports whether there was anything to click.
+export async function clickNext(page) {
+  for (const sel of preference) {
+    const b = page.locator(sel).first();
+    if (await b.count()) {
+      const sent = page.waitForResponse((r) => r.url().includes('/actions'));
+      await b.click();
+      // Ending a turn with something unspent asks first: turn the warning off and end.
+      const anyway = page.locator('[data-testid=end-anyway]');
+      if (await Promise.race([sent.then(() => false), anyway.waitFor({ timeout: 10_000 }).then(() => true, () => false)])) {
+        await page.locator('[data-testid=no-end-warning]').check();
+        await anyway.click();
+      }
+      await sent;
+      await page.waitForFunction(() => !document.querySelector('.busy'));
+      return true;
+    }
+  }
+  return false;
+}

@@ -5,32 +5,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withServerAndBrowser } from './browser.js';
+import { clickNext, withServerAndBrowser } from './browser.js';
 
 const env = withServerAndBrowser();
 
-const preference = ['.act.choose[data-action]', '.act.play[data-action]', '.act.attack[data-action]', '.act.buy[data-action]',
-  'button.act[data-action="done"]', 'button.act[data-action="skip"]', 'button.act[data-action="end"]'];
-
-async function clickNext(page) {
-  for (const sel of preference) {
-    const b = page.locator(sel).first();
-    if (await b.count()) {
-      const sent = page.waitForResponse((r) => r.url().includes('/actions'));
-      await b.click();
-      // Ending a turn with something unspent asks first: turn the warning off and end.
-      const anyway = page.locator('[data-testid=end-anyway]');
-      if (await Promise.race([sent.then(() => false), anyway.waitFor({ timeout: 10_000 }).then(() => true, () => false)])) {
-        await page.locator('[data-testid=no-end-warning]').check();
-        await anyway.click();
-      }
-      await sent;
-      await page.waitForFunction(() => !document.querySelector('.busy'));
-      return true;
-    }
-  }
-  return false;
-}
 
 // finish plays the human seat of game id through the API until the game is over (the bot
 // plays its own turns on the server).

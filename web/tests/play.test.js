@@ -3,43 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withServerAndBrowser } from './browser.js';
+import { clickNext, withServerAndBrowser } from './browser.js';
 
 const env = withServerAndBrowser();
 
 // Which legal action to click, first match wins: answer decisions, play everything, attack,
 // buy, then close the turn; so each turn ends quickly and the game moves to its end.
-// Cards, bases and players on the table carry the action they send as data-action, as the
-// buttons do.
-const preference = [
-  '.act.choose[data-action]',
-  '.act.play[data-action]',
-  '.act.attack[data-action]',
-  '.act.buy[data-action]',
-  'button.act[data-action="done"]',
-  'button.act[data-action="skip"]',
-  'button.act[data-action="end"]',
-];
-
-async function clickNext(page) {
-  for (const sel of preference) {
-    const b = page.locator(sel).first();
-    if (await b.count()) {
-      const sent = page.waitForResponse((r) => r.url().includes('/actions'));
-      await b.click();
-      // Ending a turn with something unspent asks first: turn the warning off and end.
-      const anyway = page.locator('[data-testid=end-anyway]');
-      if (await Promise.race([sent.then(() => false), anyway.waitFor({ timeout: 10_000 }).then(() => true, () => false)])) {
-        await page.locator('[data-testid=no-end-warning]').check();
-        await anyway.click();
-      }
-      await sent;
-      await page.waitForFunction(() => !document.querySelector('.busy'));
-      return true;
-    }
-  }
-  return false;
-}
 
 test('a game against the greedy bot is played to its end through the page', { timeout: 300_000 }, async () => {
   const page = await env.browser.ctx.newPage();

@@ -36,6 +36,7 @@ function App() {
   useEffect(() => {
     const f = () => setR(route());
     addEventListener('hashchange', f);
+    f(); // a hash changed between the first render and this listener would be missed
     return () => removeEventListener('hashchange', f);
   }, []);
   if (r.kind === 'game') return html`<${Game} key=${r.id + r.token} id=${r.id} token=${r.token} />`;

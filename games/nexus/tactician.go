@@ -1,6 +1,10 @@
 package nexus
 
-import "starnexus/engine"
+import (
+	mbits "math/bits"
+
+	"starnexus/engine"
+)
 
 // Tactician is the strong heuristic bot of issue #17. It plays like Greedy (whose machinery it
 // uses: the scratch public State, the target classes, the fight arithmetic of SN 12.6-12.7)
@@ -52,6 +56,8 @@ func tacticianDecide(s *State, me int8, legal []engine.Action) engine.Action {
 		return t.attack(legal)
 	case pBlock:
 		return t.block(legal)
+	case pPrio:
+		return t.priority(legal)
 	}
 	return decide(s, me, legal)
 }
@@ -85,8 +91,8 @@ func lifeCost(life, d int) int {
 // The weight of a point of life at life l is (lifeWeightBase + lifeWeightScale/l)/10 value
 // points.
 const (
-	lifeWeightBase  = 2
-	lifeWeightScale = 80
+	lifeWeightBase  = 4
+	lifeWeightScale = 160
 )
 
 // ---- attacks
@@ -390,4 +396,101 @@ func (t tact) blockScore(ats []oid, at, x, y oid) int {
 		}
 	}
 	return score - lifeCost(t.life(), dmg)
+}
+
+// ---- priority
+
+// priority rates every action as Greedy does, then spends its mana on the creatures and
+// equipment that use the most of it this turn (not merely the dearest first).
+func (t tact) priority(legal []engine.Action) engine.Action {
+	s := t.s
+	curve := t.myMain()
+	var fit uint32 // the card costs that belong to a set using the most mana, if curve
+	if curve {
+		fit = t.curveFit(legal)
+	}
+	best, bv := legal[0], 0 // legal[0] is pass
+	for _, a := range legal {
+		var v int
+		switch kindOf(a) {
+		case aCast:
+			o := aObj(a)
+			v = t.castValue(o)
+			if d := s.def(o); curve && v > 0 && (d.Type == TCreature || d.Type == TEquipment) && fit&(1<<uint(d.Cost)) == 0 {
+				v = 0
+			}
+		case aActivate:
+			if aArg(a)&16 != 0 {
+				d := &s.tab.Defs[s.P[t.me].Hero]
+				v = t.abilityValue(&d.Abs[int(aArg(a)&15)], 0, false)
+			} else {
+				o := aObj(a)
+				v = t.abilityValue(&s.def(o).Abs[int(aArg(a)&15)], o, false)
+			}
+		}
+		if v > bv {
+			best, bv = a, v
+		}
+	}
+	return best
+}
+
+// curveFit returns, as a set of cost bits, the costs of the permanents in my hand that Greedy
+// would cast now and that belong to a set of them spending the most of my untapped resources.
+func (t tact) curveFit(legal []engine.Action) uint32 {
+	s := t.s
+	mana := s.untapped(t.me)
+	if mana <= 0 || mana > 30 {
+		return ^uint32(0)
+	}
+	var costs [16]int
+	n := 0
+	for i := 1; i < int(s.NO) && n < len(costs); i++ {
+		o := &s.O[i]
+		if o.Def == 0 || o.Zone != zHand || o.Owner != t.me {
+			continue
+		}
+		d := &s.tab.Defs[o.Def]
+		if (d.Type != TCreature && d.Type != TEquipment) || int(d.Cost) > mana || d.Cost < 0 || !castOffered(legal, o.Def, s) || t.castValue(oid(i)) <= 0 {
+			continue
+		}
+		costs[n] = int(d.Cost)
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	limit := uint32(1)<<uint(mana+1) - 1
+	reach := func(skip int) uint32 {
+		r := uint32(1)
+		for k := 0; k < n; k++ {
+			if k != skip {
+				r |= (r << uint(costs[k])) & limit
+			}
+		}
+		return r
+	}
+	all := reach(-1)
+	top := 31 - mbits.LeadingZeros32(all)
+	var fit uint32
+	for k := 0; k < n; k++ {
+		c := costs[k]
+		if fit&(1<<uint(c)) != 0 || top < c {
+			continue
+		}
+		if reach(k)&(1<<uint(top-c)) != 0 {
+			fit |= 1 << uint(c)
+		}
+	}
+	return fit
+}
+
+// castOffered reports whether a card of definition def is cast by an action of legal.
+func castOffered(legal []engine.Action, def uint8, s *State) bool {
+	for _, a := range legal {
+		if kindOf(a) == aCast && s.O[aObj(a)].Def == def {
+			return true
+		}
+	}
+	return false
 }

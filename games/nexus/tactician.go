@@ -68,6 +68,9 @@ type tact struct {
 	opp int8
 }
 
+// maxSubsetSearch is the most candidate attackers whose every subset the Tactician weighs.
+const maxSubsetSearch = 6
+
 // maxCombat bounds the creatures one side brings to a combat that the Tactician weighs.
 const maxCombat = 16
 
@@ -120,11 +123,37 @@ func (t tact) attack(legal []engine.Action) engine.Action {
 	if len(cands) == 0 {
 		return legal[0]
 	}
-	base := t.attackScore(set)
-	best, bv := -1, base
 	if len(set)+len(cands) > maxCombat {
 		return decide(s, t.me, legal)
 	}
+	base := t.attackScore(set)
+	if len(cands) <= maxSubsetSearch {
+		// Every subset of the candidates: the best one's strongest creature goes first.
+		n0 := len(set)
+		bestMask, bv := 0, base
+		for m := 1; m < 1<<len(cands); m++ {
+			sub := set[:n0]
+			for k, c := range cands {
+				if m&(1<<k) != 0 {
+					sub = append(sub, c)
+				}
+			}
+			if v := t.attackScore(sub); v > bv {
+				bestMask, bv = m, v
+			}
+		}
+		if bestMask == 0 {
+			return legal[0]
+		}
+		best := -1
+		for k, c := range cands {
+			if bestMask&(1<<k) != 0 && (best < 0 || s.O[c].Atk > s.O[cands[best]].Atk) {
+				best = k
+			}
+		}
+		return candAct[best]
+	}
+	best, bv := -1, base
 	for k, c := range cands {
 		if v := t.attackScore(append(set, c)); v > bv {
 			best, bv = k, v

@@ -377,6 +377,14 @@ func (t tact) block(legal []engine.Action) engine.Action {
 			}
 		} else {
 			v = t.blockScore(ats, at, x, 0)
+			if half == 0 {
+				// A second blocker after it may kill what one alone does not.
+				for i := 1; i < int(s.NO); i++ {
+					if y := oid(i); y != x && s.O[i].Blocking == 0 && s.blockerCheck(t.me, at, y) == "" {
+						v = max(v, t.blockScore(ats, at, x, y))
+					}
+				}
+			}
 		}
 		if v > bv {
 			best, bv, found = a, v, true

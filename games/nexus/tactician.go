@@ -98,27 +98,80 @@ const (
 	lifeWeightScale = 160
 )
 
+// unit is a creature of a combat as the Tactician weighs it.
+type unit struct {
+	o   oid
+	f   fighter
+	v   int // bot.value
+	pw  int // strength: its attack points once it regenerates
+	kw  KW
+	alt bool
+}
+
+func (t tact) unit(o oid) unit {
+	S, _, kw := t.s.stats(o)
+	return unit{o: o, f: t.fighter(o), v: t.value(o), pw: S, kw: kw, alt: kw&Alteration != 0}
+}
+
 // ---- attacks
+
+// attackCtx is what an attack decision weighs, gathered once.
+type attackCtx struct {
+	t        tact
+	oppLife  int
+	life     int
+	blockers []unit // the defender's untapped creatures
+	theirs   []unit // all the defender's creatures, strongest first
+	home     []unit // my untapped creatures
+	back0    int    // their counter-attack if nobody attacks
+}
 
 // attack adds the attacker that improves the expected combat the most, or confirms the attack
 // when none does.
 func (t tact) attack(legal []engine.Action) engine.Action {
 	s := t.s
-	var setBuf, candBuf [maxCombat]oid
+	var setBuf, candBuf, blBuf, thBuf, homeBuf [maxCombat]unit
 	var candAct [maxCombat]engine.Action
-	set := setBuf[:0]
-	cands := candBuf[:0]
-	for i := 1; i < int(s.NO) && len(set) < maxCombat; i++ {
-		if o := &s.O[i]; o.has(fAttacking) && o.Ctrl == t.me && o.Zone == zField {
-			set = append(set, oid(i))
+	set, cands := setBuf[:0], candBuf[:0]
+	c := attackCtx{t: t, oppLife: int(*s.lifeOf(t.opp)), life: t.life(), blockers: blBuf[:0], theirs: thBuf[:0], home: homeBuf[:0]}
+	for i := 1; i < int(s.NO); i++ {
+		o := &s.O[i]
+		if o.Def == 0 || o.Zone != zField || !s.tab.Defs[o.Def].isCreature() {
+			continue
+		}
+		switch {
+		case o.Ctrl == t.opp:
+			if len(c.theirs) == maxCombat {
+				return decide(s, t.me, legal)
+			}
+			u := t.unit(oid(i))
+			c.theirs = append(c.theirs, u)
+			if !o.has(fTapped) {
+				c.blockers = append(c.blockers, u)
+			}
+		case o.Ctrl == t.me:
+			if o.has(fAttacking) {
+				if len(set) == maxCombat {
+					return decide(s, t.me, legal)
+				}
+				set = append(set, t.unit(oid(i)))
+			} else if !o.has(fTapped) {
+				if len(c.home) == maxCombat {
+					return decide(s, t.me, legal)
+				}
+				c.home = append(c.home, t.unit(oid(i)))
+			}
 		}
 	}
 	for _, a := range legal {
-		if kindOf(a) != aAddAttacker || len(cands) == maxCombat {
+		if kindOf(a) != aAddAttacker {
 			continue
 		}
+		if len(cands) == maxCombat {
+			return decide(s, t.me, legal)
+		}
 		candAct[len(cands)] = a
-		cands = append(cands, aObj(a))
+		cands = append(cands, t.unit(aObj(a)))
 	}
 	if len(cands) == 0 {
 		return legal[0]
@@ -126,19 +179,26 @@ func (t tact) attack(legal []engine.Action) engine.Action {
 	if len(set)+len(cands) > maxCombat {
 		return decide(s, t.me, legal)
 	}
-	base := t.attackScore(set)
+	th := c.theirs
+	for i := 1; i < len(th); i++ {
+		for k := i; k > 0 && th[k].pw > th[k-1].pw; k-- {
+			th[k], th[k-1] = th[k-1], th[k]
+		}
+	}
+	c.back0 = c.crackBack(nil)
+	base := c.score(set)
 	if len(cands) <= maxSubsetSearch {
 		// Every subset of the candidates: the best one's strongest creature goes first.
 		n0 := len(set)
 		bestMask, bv := 0, base
 		for m := 1; m < 1<<len(cands); m++ {
 			sub := set[:n0]
-			for k, c := range cands {
+			for k := range cands {
 				if m&(1<<k) != 0 {
-					sub = append(sub, c)
+					sub = append(sub, cands[k])
 				}
 			}
-			if v := t.attackScore(sub); v > bv {
+			if v := c.score(sub); v > bv {
 				bestMask, bv = m, v
 			}
 		}
@@ -146,26 +206,25 @@ func (t tact) attack(legal []engine.Action) engine.Action {
 			return legal[0]
 		}
 		best := -1
-		for k, c := range cands {
-			if bestMask&(1<<k) != 0 && (best < 0 || s.O[c].Atk > s.O[cands[best]].Atk) {
+		for k := range cands {
+			if bestMask&(1<<k) != 0 && (best < 0 || cands[k].f.atk > cands[best].f.atk) {
 				best = k
 			}
 		}
 		return candAct[best]
 	}
 	best, bv := -1, base
-	for k, c := range cands {
-		if v := t.attackScore(append(set, c)); v > bv {
+	for k := range cands {
+		if v := c.score(append(set, cands[k])); v > bv {
 			best, bv = k, v
 		}
 	}
-	if best < 0 && len(cands) > 1 {
+	if best < 0 {
 		// Together they may do what none does alone (a swarm past the blockers): then the
 		// strongest goes first.
-		all := append(set, cands...)
-		if t.attackScore(all) > base {
-			for k, c := range cands {
-				if best < 0 || s.O[c].Atk > s.O[cands[best]].Atk {
+		if c.score(append(set, cands...)) > base {
+			for k := range cands {
+				if best < 0 || cands[k].f.atk > cands[best].f.atk {
 					best = k
 				}
 			}
@@ -177,92 +236,81 @@ func (t tact) attack(legal []engine.Action) engine.Action {
 	return candAct[best]
 }
 
-// attackScore rates attacking with set: what the defender loses minus what I lose in the
-// blocks it is likely to make, the damage that gets through, and the damage its creatures
-// would do back next turn past the creatures I keep home.
-func (t tact) attackScore(set []oid) int {
-	s := t.s
-	oppLife := int(*s.lifeOf(t.opp))
-	var blBuf [maxCombat]oid
-	blockers := t.blockersFor(t.opp, blBuf[:0])
-	if len(blockers) > maxCombat {
-		blockers = blockers[:maxCombat]
-	}
-	var asg [maxCombat][2]oid // the defender's blockers of set[k]
-	t.predictBlocks(set, blockers, oppLife, &asg)
+// score rates attacking with set: what the defender loses minus what I lose in the blocks it
+// is likely to make, the damage that gets through, and the damage its creatures would do
+// back next turn past the creatures I keep home.
+func (c *attackCtx) score(set []unit) int {
+	var asg [maxCombat][2]int8 // the defender's blockers of set[k], as indices+1 in c.blockers
+	c.predictBlocks(set, &asg)
 	score, dmg := 0, 0
-	for k, a := range set {
+	for k := range set {
+		a := &set[k]
 		if asg[k][0] == 0 {
-			dmg += int(s.O[a].Atk)
+			dmg += a.f.atk
 			continue
 		}
 		var fs [2]fighter
 		n := 0
 		for _, x := range asg[k] {
 			if x != 0 {
-				fs[n] = t.fighter(x)
+				fs[n] = c.blockers[x-1].f
 				n++
 			}
 		}
-		aDies, bDies := fight(t.fighter(a), fs[:n])
+		aDies, bDies := fight(a.f, fs[:n])
 		if aDies {
-			score -= 10 * t.value(a)
+			score -= 10 * a.v
 		}
 		for i := 0; i < n; i++ {
 			if bDies[i] {
-				score += 10 * t.value(asg[k][i])
+				score += 10 * c.blockers[asg[k][i]-1].v
 			}
 		}
 	}
-	if dmg >= oppLife {
+	if dmg >= c.oppLife {
 		return 100000 + dmg
 	}
-	score += lifeCost(oppLife, dmg)
-	// The counter-attack: their creatures all untap; mine that attacked stay tapped.
-	life := t.life()
-	back := t.crackBack(set)
+	score += lifeCost(c.oppLife, dmg)
 	if len(set) > 0 {
-		score -= lifeCost(life, back) - lifeCost(life, t.crackBack(nil))
+		score -= lifeCost(c.life, c.crackBack(set)) - lifeCost(c.life, c.back0)
 	}
 	return score
 }
 
 // predictBlocks fills asg with the blocks the defender is likely to make against set: one at
-// a time, the block it rates best as Greedy's block does (bot.blockValue from its side),
-// until none is worth making.
-func (t tact) predictBlocks(set, blockers []oid, life int, asg *[maxCombat][2]oid) {
-	s := t.s
-	def := bot{s: s, me: t.opp}
+// a time, the block it rates best as Greedy's block does (blockRating from its side), until
+// none is worth making.
+func (c *attackCtx) predictBlocks(set []unit, asg *[maxCombat][2]int8) {
+	bl := c.blockers
 	var used [maxCombat]bool
 	incoming := 0
-	for _, a := range set {
-		incoming += int(s.O[a].Atk)
+	for k := range set {
+		incoming += set[k].f.atk
 	}
 	for {
-		lethal := incoming >= life
-		large := incoming*2 >= life || life <= 6
+		lethal := incoming >= c.oppLife
+		large := incoming*2 >= c.oppLife || c.oppLife <= 6
 		bk, bx, by, bv := -1, -1, -1, 0
-		for k, a := range set {
+		for k := range set {
+			a := &set[k]
 			if asg[k][0] != 0 {
 				continue
 			}
-			akw := s.kw(a)
-			for i, x := range blockers {
-				if used[i] || (akw&Alteration != 0 && s.kw(x)&Alteration == 0) {
+			for i := range bl {
+				if used[i] || (a.alt && !bl[i].alt) {
 					continue
 				}
-				if akw&Menace == 0 || s.kw(x)&Menace != 0 {
-					if v := def.blockValue(a, []oid{x}, lethal, large); v > bv {
+				if a.kw&Menace == 0 || bl[i].kw&Menace != 0 {
+					if v := blockRating(a.f, a.v, []fighter{bl[i].f}, []int{bl[i].v}, 1, lethal, large); v > bv {
 						bk, bx, by, bv = k, i, -1, v
 					}
 					continue
 				}
-				for j := i + 1; j < len(blockers); j++ {
-					y := blockers[j]
-					if used[j] || (akw&Alteration != 0 && s.kw(y)&Alteration == 0) {
+				for j := i + 1; j < len(bl); j++ {
+					if used[j] || (a.alt && !bl[j].alt) {
 						continue
 					}
-					if v := def.blockValue(a, []oid{x, y}, lethal, large); v > bv {
+					if v := blockRating(a.f, a.v, []fighter{bl[i].f, bl[j].f}, []int{bl[i].v, bl[j].v}, 2, lethal, large); v > bv {
 						bk, bx, by, bv = k, i, j, v
 					}
 				}
@@ -271,67 +319,46 @@ func (t tact) predictBlocks(set, blockers []oid, life int, asg *[maxCombat][2]oi
 		if bk < 0 {
 			return
 		}
-		asg[bk][0] = blockers[bx]
+		asg[bk][0] = int8(bx + 1)
 		used[bx] = true
 		if by >= 0 {
-			asg[bk][1] = blockers[by]
+			asg[bk][1] = int8(by + 1)
 			used[by] = true
 		}
-		incoming -= int(s.O[set[bk]].Atk)
+		incoming -= set[bk].f.atk
 	}
 }
 
 // crackBack is the damage the opponent's creatures could deal me next turn, at full strength,
 // if every creature of mine that is untapped now and not in set blocks one of them (the
-// strongest it may block).
-func (t tact) crackBack(set []oid) int {
-	s := t.s
-	var atkBuf [maxCombat]oid
-	atks := atkBuf[:0]
-	for i := 1; i < int(s.NO) && len(atks) < maxCombat; i++ {
-		o := &s.O[i]
-		if o.Def != 0 && o.Zone == zField && o.Ctrl == t.opp && s.tab.Defs[o.Def].isCreature() {
-			atks = append(atks, oid(i))
-		}
-	}
-	// strongest first
-	for i := 1; i < len(atks); i++ {
-		for k := i; k > 0 && t.power(atks[k]) > t.power(atks[k-1]); k-- {
-			atks[k], atks[k-1] = atks[k-1], atks[k]
-		}
-	}
+// strongest it may block; Menace attackers are counted as unblocked).
+func (c *attackCtx) crackBack(set []unit) int {
 	var stopped [maxCombat]bool
-	for i := 1; i < int(s.NO); i++ {
-		o := &s.O[i]
-		if o.Def == 0 || o.Zone != zField || o.Ctrl != t.me || o.has(fTapped) || !s.tab.Defs[o.Def].isCreature() || inSet(set, oid(i)) {
+	for h := range c.home {
+		u := &c.home[h]
+		if inUnits(set, u.o) {
 			continue
 		}
-		alt := s.kw(oid(i))&Alteration != 0
-		for k, a := range atks {
-			if !stopped[k] && (alt || s.kw(a)&Alteration == 0) && s.kw(a)&Menace == 0 {
+		for k := range c.theirs {
+			a := &c.theirs[k]
+			if !stopped[k] && (u.alt || !a.alt) && a.kw&Menace == 0 {
 				stopped[k] = true
 				break
 			}
 		}
 	}
 	d := 0
-	for k, a := range atks {
+	for k := range c.theirs {
 		if !stopped[k] {
-			d += t.power(a)
+			d += c.theirs[k].pw
 		}
 	}
 	return d
 }
 
-// power is a creature's strength (its attack points once it regenerates).
-func (t tact) power(o oid) int {
-	S, _, _ := t.s.stats(o)
-	return S
-}
-
-func inSet(set []oid, o oid) bool {
-	for _, x := range set {
-		if x == o {
+func inUnits(set []unit, o oid) bool {
+	for k := range set {
+		if set[k].o == o {
 			return true
 		}
 	}
@@ -340,18 +367,69 @@ func inSet(set []oid, o oid) bool {
 
 // ---- blocks
 
+// blockCtx is what a block decision weighs, gathered once: the attackers attacking me with
+// the blockers I have declared, and what each contributes to the outcome.
+type blockCtx struct {
+	t       tact
+	life    int
+	ats     [maxCombat]unit
+	lists   [maxCombat][4]unit
+	nl      [maxCombat]int
+	contrib [maxCombat]int // value killed minus value lost in the attacker's fight
+	n       int
+	sum     int // the contributions of all attackers
+	dmg     int // the damage of the unblocked ones
+}
+
 // block adds the block that improves the outcome of the whole combat the most, or confirms.
 func (t tact) block(legal []engine.Action) engine.Action {
 	s := t.s
-	half := s.halfBlock(t.me)
-	var atBuf [maxCombat]oid
-	ats := atBuf[:0]
-	for i := 1; i < int(s.NO) && len(ats) < maxCombat; i++ {
+	c := blockCtx{t: t, life: t.life()}
+	for i := 1; i < int(s.NO); i++ {
 		if o := &s.O[i]; o.has(fAttacking) && o.Zone == zField && s.attackedBy(t.me, oid(i)) {
-			ats = append(ats, oid(i))
+			if c.n == maxCombat {
+				return decide(s, t.me, legal)
+			}
+			c.ats[c.n] = t.unit(oid(i))
+			c.n++
 		}
 	}
-	base := t.blockScore(ats, 0, 0, 0)
+	var free [maxCombat]unit
+	nf := 0
+	for i := 1; i < int(s.NO); i++ {
+		o := &s.O[i]
+		if o.Def == 0 || o.Zone != zField || o.Ctrl != t.me || !s.tab.Defs[o.Def].isCreature() {
+			continue
+		}
+		if o.Blocking != 0 && o.BOrder > 0 {
+			for k := 0; k < c.n; k++ {
+				if c.ats[k].o == o.Blocking && c.nl[k] < 4 {
+					// in blocking order
+					l := &c.lists[k]
+					j := c.nl[k]
+					for j > 0 && s.O[l[j-1].o].BOrder > o.BOrder {
+						l[j] = l[j-1]
+						j--
+					}
+					l[j] = t.unit(oid(i))
+					c.nl[k]++
+				}
+			}
+		} else if !o.has(fTapped) && nf < maxCombat {
+			free[nf] = t.unit(oid(i))
+			nf++
+		}
+	}
+	for k := 0; k < c.n; k++ {
+		if c.nl[k] == 0 {
+			c.dmg += c.ats[k].f.atk
+		} else {
+			c.contrib[k] = c.fightValue(k, nil)
+			c.sum += c.contrib[k]
+		}
+	}
+	half := s.halfBlock(t.me)
+	base := c.sum - lifeCost(c.life, c.dmg)
 	best, bv := engine.Action(0), base
 	found := false
 	if half != 0 {
@@ -362,27 +440,24 @@ func (t tact) block(legal []engine.Action) engine.Action {
 			continue
 		}
 		at, x := decodeBlock(a)
-		var cb [8]oid
-		if kindOf(a) == aBlockHalf && len(t.blockers(at, cb[:0])) > 0 {
+		k := c.index(at)
+		xi := unitIndex(free[:nf], x)
+		if k < 0 || xi < 0 {
+			continue
+		}
+		if kindOf(a) == aBlockHalf && c.nl[k] > 0 {
 			continue // that starts the list again: the Tactician only adds to its lists
 		}
-		var v int
-		if kindOf(a) == aBlockHalf {
-			// The first of two blockers (Menace): judged with its best second.
-			v = -1 << 30
-			for i := 1; i < int(s.NO); i++ {
-				if y := oid(i); y != x && s.O[i].Blocking == 0 && s.blockerCheck(t.me, at, y) == "" {
-					v = max(v, t.blockScore(ats, at, x, y))
-				}
-			}
-		} else {
-			v = t.blockScore(ats, at, x, 0)
-			if half == 0 {
-				// A second blocker after it may kill what one alone does not.
-				for i := 1; i < int(s.NO); i++ {
-					if y := oid(i); y != x && s.O[i].Blocking == 0 && s.blockerCheck(t.me, at, y) == "" {
-						v = max(v, t.blockScore(ats, at, x, y))
-					}
+		v := -1 << 30
+		if kindOf(a) != aBlockHalf {
+			v = c.with(k, free[xi:xi+1])
+		}
+		if half == 0 || kindOf(a) == aBlockHalf {
+			// A second blocker after it may kill what one alone does not (and Menace
+			// needs one).
+			for j := 0; j < nf; j++ {
+				if j != xi && s.blockerCheck(t.me, at, free[j].o) == "" {
+					v = max(v, c.with(k, []unit{free[xi], free[j]}))
 				}
 			}
 		}
@@ -396,43 +471,60 @@ func (t tact) block(legal []engine.Action) engine.Action {
 	return best
 }
 
-// blockScore rates the combat against the attackers ats with the blocks declared so far plus
-// x (and y) added to the end of attacker at's list: the attackers' value that dies minus my
-// blockers' that die, minus the damage I take.
-func (t tact) blockScore(ats []oid, at, x, y oid) int {
-	s := t.s
-	score, dmg := 0, 0
-	for _, a := range ats {
-		var cb [8]oid
-		list := t.blockers(a, cb[:0])
-		if a == at {
-			if x != 0 && len(list) < len(cb) {
-				list = append(list, x)
-			}
-			if y != 0 && len(list) < len(cb) {
-				list = append(list, y)
-			}
-		}
-		if len(list) == 0 {
-			dmg += int(s.O[a].Atk)
-			continue
-		}
-		var fs [4]fighter
-		n := min(len(list), len(fs))
-		for k, b := range list[:n] {
-			fs[k] = t.fighter(b)
-		}
-		aDies, bDies := fight(t.fighter(a), fs[:n])
-		if aDies {
-			score += 10 * t.value(a)
-		}
-		for k := 0; k < n; k++ {
-			if bDies[k] {
-				score -= 10 * t.value(list[k])
-			}
+func (c *blockCtx) index(at oid) int {
+	for k := 0; k < c.n; k++ {
+		if c.ats[k].o == at {
+			return k
 		}
 	}
-	return score - lifeCost(t.life(), dmg)
+	return -1
+}
+
+func unitIndex(us []unit, o oid) int {
+	for k := range us {
+		if us[k].o == o {
+			return k
+		}
+	}
+	return -1
+}
+
+// fightValue is attacker k's fight against its blockers plus extra at the end of the list:
+// its value if it dies, minus the value of my blockers that die.
+func (c *blockCtx) fightValue(k int, extra []unit) int {
+	var fs [4]fighter
+	var us [4]*unit
+	n := 0
+	for i := 0; i < c.nl[k] && n < 4; i++ {
+		fs[n], us[n] = c.lists[k][i].f, &c.lists[k][i]
+		n++
+	}
+	for i := range extra {
+		if n < 4 {
+			fs[n], us[n] = extra[i].f, &extra[i]
+			n++
+		}
+	}
+	aDies, bDies := fight(c.ats[k].f, fs[:n])
+	v := 0
+	if aDies {
+		v += 10 * c.ats[k].v
+	}
+	for i := 0; i < n; i++ {
+		if bDies[i] {
+			v -= 10 * us[i].v
+		}
+	}
+	return v
+}
+
+// with rates the whole combat with extra added to the end of attacker k's blockers.
+func (c *blockCtx) with(k int, extra []unit) int {
+	sum, dmg := c.sum-c.contrib[k], c.dmg
+	if c.nl[k] == 0 {
+		dmg -= c.ats[k].f.atk
+	}
+	return sum + c.fightValue(k, extra) - lifeCost(c.life, dmg)
 }
 
 // ---- priority

@@ -18,7 +18,9 @@ import (
 //   - blocks: it chooses each block by the outcome of the whole combat (creatures lost on each
 //     side, damage taken, worth more the lower its life), so it blocks with two creatures to
 //     kill a big attacker, orders its blockers, and chump-blocks only when the damage would
-//     cost more than the creature.
+//     cost more than the creature;
+//   - curve: in its main phase it casts the permanents that together spend the most of its
+//     resources, not merely the dearest first.
 //
 // It reads only its Observation, like Greedy, and allocates nothing per decision: a
 // Tactician is one seat's bot (NewTactician for each).

@@ -797,32 +797,38 @@ func (b bot) block(legal []engine.Action) engine.Action {
 // blockValue rates blocking attacker at with list: free blocks and good trades above 0,
 // chump blocks only against lethal damage.
 func (b bot) blockValue(at oid, list []oid, lethal, large bool) int {
-	s := b.s
 	var fs [4]fighter
+	var vs [4]int
 	n := min(len(list), len(fs))
 	for k, x := range list[:n] {
 		fs[k] = b.fighter(x)
+		vs[k] = b.value(x)
 	}
-	aDies, bDies := fight(b.fighter(at), fs[:n])
+	return blockRating(b.fighter(at), b.value(at), fs[:n], vs[:n], len(list), lethal, large)
+}
+
+// blockRating is blockValue on the fighters and values of the attacker and of its n blockers
+// (the first len(fs) of them fight).
+func blockRating(a fighter, aVal int, fs []fighter, vals []int, n int, lethal, large bool) int {
+	aDies, bDies := fight(a, fs)
 	lost := 0
-	for k, x := range list[:n] {
+	for k := range fs {
 		if bDies[k] {
-			lost += b.value(x)
+			lost += vals[k]
 		}
 	}
-	aVal := b.value(at)
 	v := 0
 	switch {
 	case lost == 0 && aDies:
 		v = 300 + aVal
 	case lost == 0:
-		v = 200 + int(s.O[at].Atk)
+		v = 200 + a.atk
 	case aDies && (lost <= aVal || large):
 		v = 100 + aVal - lost
 	case lethal:
-		v = 20 + int(s.O[at].Atk) - lost/4
+		v = 20 + a.atk - lost/4
 	}
-	if len(list) > 1 && v > 0 {
+	if n > 1 && v > 0 {
 		v -= 5
 	}
 	return v

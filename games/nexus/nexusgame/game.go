@@ -207,7 +207,8 @@ func splitDecks(s string) []string {
 // every search level, with capped rollouts scored by the game's evaluator.
 func (g *Game) Bots() engine.BotKit {
 	greedy := func() engine.Bot { return nexus.NewGreedy() }
-	return engine.BotKit{Heuristics: []engine.NamedBot{{Name: "greedy", New: greedy}},
+	tactician := func() engine.Bot { return nexus.NewTactician() }
+	return engine.BotKit{Heuristics: []engine.NamedBot{{Name: "greedy", New: greedy}, {Name: "tactician", New: tactician}},
 		Light: greedy, Strong: greedy, RolloutCap: rolloutCap, Evaluate: nexus.Evaluator{}}
 }
 

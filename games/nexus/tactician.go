@@ -60,6 +60,12 @@ func tacticianDecide(s *State, me int8, legal []engine.Action) engine.Action {
 		return t.block(legal)
 	case pPrio:
 		return t.priority(legal)
+	case pTarget:
+		if t.afterBlocks() {
+			if a, ok := t.trickTarget(legal); ok {
+				return a
+			}
+		}
 	}
 	return decide(s, me, legal)
 }
@@ -540,9 +546,32 @@ func (t tact) priority(legal []engine.Action) engine.Action {
 	if curve {
 		fit = t.curveFit(legal)
 	}
+	tricks := t.afterBlocks() && s.NS == 0
+	hold := holdRemoval && s.NS == 0 && s.Active == t.opp && (s.Phase < phCombat || (s.Phase == phCombat && s.Step < stBlockers))
+	if tricks {
+		base := t.combatValue(cmod{})
+		best, bv := legal[0], trickMinGain-1
+		for _, a := range legal {
+			if ab, src := t.trickAbility(a); ab != nil {
+				if g, _ := t.trickGain(ab, src, base); g > bv {
+					best, bv = a, g
+				}
+			}
+		}
+		if bv >= trickMinGain {
+			return best
+		}
+	}
 	best, bv := legal[0], 0 // legal[0] is pass
 	for _, a := range legal {
 		var v int
+		if tricks || hold {
+			if ab, _ := t.trickAbility(a); ab != nil {
+				if m, _, ok := trickMod(ab); ok && (tricks || m.harms()) {
+					continue // weighed above, or held for the opponent's combat
+				}
+			}
+		}
 		switch kindOf(a) {
 		case aCast:
 			o := aObj(a)

@@ -1,0 +1,254 @@
+package nexus
+
+import "starnexus/engine"
+
+// ---- tricks: instants and abilities played after blocks, weighed on the whole combat
+
+// cmod is what an ability does to one creature of the combat: a strength and endurance
+// change, Agility or Alteration gained, or the creature gone from the confrontation
+// (destroyed, or tapped: SN 12.5(a)).
+type cmod struct {
+	o          oid
+	ds, de     int
+	agile, alt bool
+	kill, tap  bool
+}
+
+// trickMod reads what ability ab does to the creature of its target slot 0, and the life it
+// costs me; ok is false when ab does anything the combat arithmetic does not cover (a second
+// target, a confrontation, a requisition, a player).
+func trickMod(ab *Ab) (m cmod, lifeCost int, ok bool) {
+	if len(ab.Targets) != 1 || ab.Targets[0].Kind != KCreature {
+		return m, 0, false
+	}
+	for i := range ab.Effs {
+		e := &ab.Effs[i]
+		if e.A.K != STarget {
+			if e.V == VLoseLife && e.A.K == SYou {
+				lifeCost += int(e.N)
+				continue
+			}
+			return m, 0, false
+		}
+		if e.A.T != 0 {
+			return m, 0, false
+		}
+		switch e.V {
+		case VModify:
+			m.ds += int(e.DS)
+			m.de += int(e.DE)
+		case VMarker:
+			n := int(max(e.N, 1))
+			m.ds += int(e.DS) * n
+			m.de += int(e.DE) * n
+		case VWound:
+			m.de -= int(e.N)
+		case VDestroy:
+			m.kill = true
+		case VTap:
+			m.tap = true
+		case VGrant:
+			if e.KW&^(Agility|Alteration) != 0 {
+				return m, 0, false
+			}
+			m.agile = m.agile || e.KW&Agility != 0
+			m.alt = m.alt || e.KW&Alteration != 0
+		case VRegenerate:
+			// Before the fights every creature is whole: nothing to regenerate.
+		default:
+			return m, 0, false
+		}
+	}
+	return m, lifeCost, true
+}
+
+// afterBlocks reports whether s is the priority round after blockers are declared, with an
+// empty stack: the moment for tricks.
+func (t tact) afterBlocks() bool {
+	s := t.s
+	return s.Phase == phCombat && s.Step == stBlockers
+}
+
+// combatValue rates the combat now on the field from my side, with m applied (m.o == 0:
+// nothing): the value of the enemy creatures that die minus mine, and the damage that gets
+// through to either player, weighed by lifeCost.
+func (t tact) combatValue(m cmod) int {
+	s := t.s
+	score, toOpp, toMe := 0, 0, 0
+	sign := func(o oid) int {
+		if t.mine(o) {
+			return -10
+		}
+		return 10
+	}
+	for i := 1; i < int(s.NO); i++ {
+		ob := &s.O[i]
+		if !ob.has(fAttacking) || ob.Def == 0 || ob.Zone != zField {
+			continue
+		}
+		a := oid(i)
+		fa := t.fighter(a)
+		alt := s.kw(a)&Alteration != 0
+		if a == m.o {
+			if m.kill || fa.def+m.de <= 0 {
+				score += sign(a) * t.value(a)
+				continue
+			}
+			fa.atk = max(fa.atk+m.ds, 0)
+			fa.def += m.de
+			fa.agile = fa.agile || m.agile
+			alt = alt || m.alt
+		}
+		var cb [8]oid
+		bl := t.blockers(a, cb[:0])
+		var fs [4]fighter
+		var who [4]oid
+		n, dropped := 0, 0
+		for _, x := range bl {
+			if alt && s.kw(x)&Alteration == 0 {
+				dropped++
+				continue
+			}
+			if x == m.o {
+				fx := t.fighter(x)
+				if m.kill || fx.def+m.de <= 0 {
+					score += sign(x) * t.value(x)
+					continue
+				}
+				if m.tap {
+					continue
+				}
+				fx.atk = max(fx.atk+m.ds, 0)
+				fx.def += m.de
+				fx.agile = fx.agile || m.agile
+				if n < 4 {
+					fs[n], who[n] = fx, x
+					n++
+				}
+				continue
+			}
+			if n < 4 {
+				fs[n], who[n] = t.fighter(x), x
+				n++
+			}
+		}
+		if len(bl) == 0 || dropped == len(bl) {
+			if t.mine(a) {
+				toOpp += fa.atk
+			} else {
+				toMe += fa.atk
+			}
+			continue
+		}
+		if n == 0 || (a == m.o && m.tap) {
+			continue // blocked, nobody left to fight (12.5(d))
+		}
+		aDies, bDies := fight(fa, fs[:n])
+		if aDies {
+			score += sign(a) * t.value(a)
+		}
+		for k := 0; k < n; k++ {
+			if bDies[k] {
+				score += sign(who[k]) * t.value(who[k])
+			}
+		}
+	}
+	opp := int(*s.lifeOf(t.opp))
+	if toOpp >= opp {
+		score += 100000
+	} else {
+		score += lifeCost(opp, toOpp)
+	}
+	return score - lifeCost(t.life(), toMe)
+}
+
+// trickGain is the best gain of the combat by ability ab (src its creature, 0 for an instant
+// or the hero) on one creature it may target, and that creature; 0 when none gains.
+func (t tact) trickGain(ab *Ab, src oid, base int) (int, oid) {
+	s := t.s
+	m, lc, ok := trickMod(ab)
+	if !ok {
+		return 0, 0
+	}
+	best, bo := 0, oid(0)
+	for i := 1; i < int(s.NO); i++ {
+		o := &s.O[i]
+		if o.Def == 0 || o.Zone != zField || !s.tab.Defs[o.Def].isCreature() || (!o.has(fAttacking) && o.Blocking == 0) {
+			continue
+		}
+		if !s.legalTarget(t.me, src, &ab.Targets[0], tref{K: tkObj, ID: uint16(i), Gen: o.Gen}) {
+			continue
+		}
+		m.o = oid(i)
+		if g := t.combatValue(m) - base - lifeCost(t.life(), lc); g > best {
+			best, bo = g, oid(i)
+		}
+	}
+	return best, bo
+}
+
+// trickMinGain is the least gain, in tenths of value points, a trick must bring to be played.
+const trickMinGain = 1
+
+// trickAbility returns the ability action a would use and its source, if a casts an instant
+// or activates an ability.
+func (t tact) trickAbility(a engine.Action) (*Ab, oid) {
+	s := t.s
+	switch kindOf(a) {
+	case aCast:
+		o := aObj(a)
+		if d := s.def(o); d.Type == TInstant {
+			return d.first(AResolve), 0
+		}
+	case aActivate:
+		if aArg(a)&16 != 0 {
+			return &s.tab.Defs[s.P[t.me].Hero].Abs[int(aArg(a)&15)], 0
+		}
+		o := aObj(a)
+		return &s.def(o).Abs[int(aArg(a)&15)], o
+	}
+	return nil, 0
+}
+
+// trickTarget chooses the target of my trick being announced after blocks: the creature
+// whose change does the combat the most good. ok is false when the item is not such a trick.
+func (t tact) trickTarget(legal []engine.Action) (engine.Action, bool) {
+	s := t.s
+	if s.Pend.K != pTarget || s.NS == 0 || s.Pend.I != 0 {
+		return 0, false
+	}
+	it := &s.Stack[s.NS-1]
+	if it.Ctrl != t.me {
+		return 0, false
+	}
+	_, ab := s.itemAb(it)
+	if ab == nil {
+		return 0, false
+	}
+	m, _, ok := trickMod(ab)
+	if !ok {
+		return 0, false
+	}
+	base := t.combatValue(cmod{})
+	best, bv := engine.Action(0), 0
+	for _, a := range legal {
+		if kindOf(a) != aChoose {
+			continue
+		}
+		r := chooseRef(a)
+		if r.K != tkObj || s.O[r.ID].Zone != zField {
+			continue
+		}
+		m.o = oid(r.ID)
+		if v := t.combatValue(m) - base; v > bv {
+			best, bv = a, v
+		}
+	}
+	return best, bv > 0
+}
+
+// harms reports whether m shrinks, wounds or destroys its creature (a tap does not count).
+func (m cmod) harms() bool { return m.kill || m.ds < 0 || m.de < 0 }
+
+// holdRemoval: on the opponent's turn, removal waits for their blocks.
+const holdRemoval = false

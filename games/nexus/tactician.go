@@ -132,6 +132,7 @@ type attackCtx struct {
 	theirs   []unit // all the defender's creatures, strongest first
 	home     []unit // my untapped creatures
 	back0    int    // their counter-attack if nobody attacks
+	tricks   []trick
 }
 
 // attack adds the attacker that improves the expected combat the most, or confirms the attack
@@ -193,6 +194,8 @@ func (t tact) attack(legal []engine.Action) engine.Action {
 			th[k], th[k-1] = th[k-1], th[k]
 		}
 	}
+	var tb [maxTricks]trick
+	c.tricks = t.myTricks(&tb)
 	c.back0 = c.crackBack(nil)
 	base := c.score(set)
 	if len(cands) <= maxSubsetSearch {
@@ -279,6 +282,21 @@ func (c *attackCtx) score(set []unit) int {
 		return 100000 + dmg
 	}
 	score += lifeCost(c.oppLife, dmg)
+	if len(c.tricks) > 0 {
+		bonus := 0
+		var bl [2]unit
+		for k := range set {
+			n := 0
+			for _, x := range asg[k] {
+				if x != 0 {
+					bl[n] = c.blockers[x-1]
+					n++
+				}
+			}
+			bonus = max(bonus, trickFightGain(c.tricks, &set[k], bl[:n], true, dmg, c.oppLife, c.life))
+		}
+		score += bonus * trickWeight / 4
+	}
 	if len(set) > 0 {
 		score -= lifeCost(c.life, c.crackBack(set)) - lifeCost(c.life, c.back0)
 	}
@@ -387,6 +405,7 @@ type blockCtx struct {
 	n       int
 	sum     int // the contributions of all attackers
 	dmg     int // the damage of the unblocked ones
+	tricks  []trick
 }
 
 // block adds the block that improves the outcome of the whole combat the most, or confirms.
@@ -436,8 +455,10 @@ func (t tact) block(legal []engine.Action) engine.Action {
 			c.sum += c.contrib[k]
 		}
 	}
+	var tb [maxTricks]trick
+	c.tricks = t.myTricks(&tb)
 	half := s.halfBlock(t.me)
-	base := c.sum - lifeCost(c.life, c.dmg)
+	base := c.sum - lifeCost(c.life, c.dmg) + c.trickBonus(-1, nil, c.dmg)
 	best, bv := engine.Action(0), base
 	found := false
 	if half != 0 {
@@ -532,7 +553,25 @@ func (c *blockCtx) with(k int, extra []unit) int {
 	if c.nl[k] == 0 {
 		dmg -= c.ats[k].f.atk
 	}
-	return sum + c.fightValue(k, extra) - lifeCost(c.life, dmg)
+	return sum + c.fightValue(k, extra) - lifeCost(c.life, dmg) + c.trickBonus(k, extra, dmg)
+}
+
+// trickBonus is what my best trick in hand would add to the combat after blocks, with extra
+// added to attacker k's blockers, dmg the unblocked attackers' damage.
+func (c *blockCtx) trickBonus(k int, extra []unit, dmg int) int {
+	if len(c.tricks) == 0 {
+		return 0
+	}
+	best := 0
+	var l [4]unit
+	for j := 0; j < c.n; j++ {
+		n := copy(l[:], c.lists[j][:c.nl[j]])
+		if j == k {
+			n += copy(l[n:], extra)
+		}
+		best = max(best, trickFightGain(c.tricks, &c.ats[j], l[:n], false, dmg, c.life, c.life))
+	}
+	return best * trickWeight / 4
 }
 
 // ---- priority

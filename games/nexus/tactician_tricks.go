@@ -252,3 +252,188 @@ func (m cmod) harms() bool { return m.kill || m.ds < 0 || m.de < 0 }
 
 // holdRemoval: on the opponent's turn, removal waits for their blocks.
 const holdRemoval = false
+
+// ---- tricks in hand, counted when choosing attacks and blocks
+
+// maxTricks bounds the tricks in hand a combat decision counts.
+const maxTricks = 4
+
+// trick is an instant in my hand or my hero's ability that I can pay for now, as its change
+// to one creature.
+type trick struct {
+	m  cmod
+	lc int // the life it costs me
+}
+
+// helps reports whether the trick is for my creatures (else for the enemy's).
+func (k *trick) helps() bool { return !k.m.harms() && !k.m.tap }
+
+// myTricks fills buf with the tricks I could play after blocks with my untapped resources.
+func (t tact) myTricks(buf *[maxTricks]trick) []trick {
+	s := t.s
+	ts := buf[:0]
+	mana := s.untapped(t.me)
+	add := func(ab *Ab) {
+		if ab == nil || int(ab.Cost) > mana || len(ts) == maxTricks {
+			return
+		}
+		if m, lc, ok := trickMod(ab); ok && (m.kill || m.tap || m.ds != 0 || m.de != 0 || m.agile || m.alt) {
+			ts = append(ts, trick{m: m, lc: lc})
+		}
+	}
+	if ai := s.heroAb(t.me); ai >= 0 && !s.P[t.me].HeroUsed {
+		add(&s.tab.Defs[s.P[t.me].Hero].Abs[ai])
+	}
+	for i := 1; i < int(s.NO) && len(ts) < maxTricks; i++ {
+		o := &s.O[i]
+		if o.Def == 0 || o.Zone != zHand || o.Owner != t.me {
+			continue
+		}
+		d := &s.tab.Defs[o.Def]
+		if d.Type != TInstant || int(d.Cost) > mana {
+			continue
+		}
+		if ab := d.first(AResolve); ab != nil {
+			if m, lc, ok := trickMod(ab); ok && (m.kill || m.tap || m.ds != 0 || m.de != 0 || m.agile || m.alt) {
+				ts = append(ts, trick{m: m, lc: lc})
+			}
+		}
+	}
+	return ts
+}
+
+// modded applies m to f: gone when it kills or taps it (it leaves the confrontation), dies
+// when it kills it.
+func modded(f fighter, m *cmod) (g fighter, gone, dies bool) {
+	if m.kill || f.def+m.de <= 0 {
+		return f, true, true
+	}
+	if m.tap {
+		return f, true, false
+	}
+	f.atk = max(f.atk+m.ds, 0)
+	f.def += m.de
+	f.agile = f.agile || m.agile
+	return f, false, false
+}
+
+// fightScore is the value of a fight from the side of mineA (whether the attacker is mine):
+// +10 value for each enemy that dies, -10 for each of mine.
+func fightScore(a *unit, bl []unit, mineA bool) int {
+	var fs [4]fighter
+	n := 0
+	for i := range bl {
+		if n < 4 {
+			fs[n] = bl[i].f
+			n++
+		}
+	}
+	aDies, bDies := fight(a.f, fs[:n])
+	v := 0
+	sa := 10
+	if mineA {
+		sa = -10
+	}
+	if aDies {
+		v += sa * a.v
+	}
+	for i := 0; i < n; i++ {
+		if bDies[i] {
+			v -= sa * bl[i].v
+		}
+	}
+	return v
+}
+
+// trickFightGain is the best a trick of ts does to the fight of attacker a against its
+// blockers bl (none: unblocked; then dmg is the damage of the combat's unblocked attackers
+// against the defender, whose life is life), from my side; mineA says whether a is mine.
+func trickFightGain(ts []trick, a *unit, bl []unit, mineA bool, dmg, life, myLife int) int {
+	best := 0
+	if len(bl) == 0 {
+		for k := range ts {
+			tr := &ts[k]
+			g := -lifeCost(myLife, tr.lc)
+			switch {
+			case mineA && tr.helps() && tr.m.ds > 0:
+				g += lifeCost(life, dmg+tr.m.ds) - lifeCost(life, dmg)
+			case !mineA && !tr.helps() && a.kw&Dissimulation == 0:
+				f, gone, dies := modded(a.f, &tr.m)
+				if gone && !dies {
+					continue // tapped, it still deals its damage (12.5(a))
+				}
+				if dies {
+					g += 10 * a.v
+					f.atk = 0
+				}
+				g += lifeCost(life, dmg) - lifeCost(life, dmg-a.f.atk+f.atk)
+			default:
+				continue
+			}
+			best = max(best, g)
+		}
+		return best
+	}
+	base := fightScore(a, bl, mineA)
+	var tmp [4]unit
+	for k := range ts {
+		tr := &ts[k]
+		lc := lifeCost(myLife, tr.lc)
+		if tr.helps() == mineA {
+			// on the attacker
+			if !tr.helps() && a.kw&Dissimulation != 0 {
+				continue
+			}
+			if tr.m.alt && a.kw&Alteration == 0 {
+				free := true
+				for i := range bl {
+					free = free && bl[i].kw&Alteration == 0
+				}
+				if free {
+					best = max(best, -base+lifeCost(life, dmg+a.f.atk)-lifeCost(life, dmg)-lc)
+					continue
+				}
+			}
+			x := *a
+			f, gone, dies := modded(a.f, &tr.m)
+			if gone {
+				g := 0
+				if dies {
+					g = 10 * a.v
+				}
+				best = max(best, g-base-lc)
+				continue
+			}
+			x.f = f
+			best = max(best, fightScore(&x, bl, mineA)-base-lc)
+			continue
+		}
+		// on one of the blockers
+		for i := range bl {
+			if !tr.helps() && bl[i].kw&Dissimulation != 0 {
+				continue
+			}
+			f, gone, dies := modded(bl[i].f, &tr.m)
+			n := copy(tmp[:], bl)
+			g := 0
+			if gone {
+				copy(tmp[i:n-1], tmp[i+1:n])
+				n--
+				if dies {
+					g += 10 * bl[i].v
+				}
+			} else {
+				tmp[i].f = f
+			}
+			if n == 0 {
+				best = max(best, g-base-lc) // blocked, nobody left: no fight
+				continue
+			}
+			best = max(best, g+fightScore(a, tmp[:n], mineA)-base-lc)
+		}
+	}
+	return best
+}
+
+// trickWeight is how much of a trick's gain in hand counts, in quarters.
+const trickWeight = 4

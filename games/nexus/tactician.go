@@ -295,7 +295,9 @@ func (c *attackCtx) score(set []unit) int {
 			}
 			bonus = max(bonus, trickFightGain(c.tricks, &set[k], bl[:n], true, dmg, c.oppLife, c.life))
 		}
-		score += bonus * trickWeight / 4
+		if bonus >= trickMinGain {
+			score += bonus * trickWeight / 4
+		}
 	}
 	if len(set) > 0 {
 		score -= lifeCost(c.life, c.crackBack(set)) - lifeCost(c.life, c.back0)
@@ -571,6 +573,9 @@ func (c *blockCtx) trickBonus(k int, extra []unit, dmg int) int {
 		}
 		best = max(best, trickFightGain(c.tricks, &c.ats[j], l[:n], false, dmg, c.life, c.life))
 	}
+	if best < trickMinGain {
+		return 0
+	}
 	return best * trickWeight / 4
 }
 
@@ -586,7 +591,6 @@ func (t tact) priority(legal []engine.Action) engine.Action {
 		fit = t.curveFit(legal)
 	}
 	tricks := t.afterBlocks() && s.NS == 0
-	hold := holdRemoval && s.NS == 0 && s.Active == t.opp && (s.Phase < phCombat || (s.Phase == phCombat && s.Step < stBlockers))
 	if tricks {
 		base := t.combatValue(cmod{})
 		best, bv := legal[0], trickMinGain-1
@@ -604,10 +608,10 @@ func (t tact) priority(legal []engine.Action) engine.Action {
 	best, bv := legal[0], 0 // legal[0] is pass
 	for _, a := range legal {
 		var v int
-		if tricks || hold {
+		if tricks {
 			if ab, _ := t.trickAbility(a); ab != nil {
-				if m, _, ok := trickMod(ab); ok && (tricks || m.harms()) {
-					continue // weighed above, or held for the opponent's combat
+				if _, _, ok := trickMod(ab); ok {
+					continue // weighed above: not worth it
 				}
 			}
 		}

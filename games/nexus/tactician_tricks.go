@@ -188,7 +188,7 @@ func (t tact) trickGain(ab *Ab, src oid, base int) (int, oid) {
 }
 
 // trickMinGain is the least gain, in tenths of value points, a trick must bring to be played.
-const trickMinGain = 1
+const trickMinGain = 50
 
 // trickAbility returns the ability action a would use and its source, if a casts an instant
 // or activates an ability.
@@ -249,9 +249,6 @@ func (t tact) trickTarget(legal []engine.Action) (engine.Action, bool) {
 
 // harms reports whether m shrinks, wounds or destroys its creature (a tap does not count).
 func (m cmod) harms() bool { return m.kill || m.ds < 0 || m.de < 0 }
-
-// holdRemoval: on the opponent's turn, removal waits for their blocks.
-const holdRemoval = false
 
 // ---- tricks in hand, counted when choosing attacks and blocks
 

@@ -137,6 +137,45 @@ func TestTacticianDecisions(t *testing.T) {
 			active: "Ann", phase: "main1",
 			want: "cast Pack Alpha",
 		},
+		{
+			name:   "after blocks the trick goes where it turns a fight, not on the dearest attacker",
+			ann:    PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: greedyShards(1), Field: greedyPerms("Ironclad Brute", "Ember Cub")},
+			bob:    PlayerSetup{Field: greedyPerms("Rivet Sentry")},
+			active: "Ann", phase: "combat",
+			script: []string{"ANN:add attacker Ironclad Brute", "ANN:add attacker Ember Cub", "ANN:done", "block Ember Cub with Rivet Sentry", "done", "ANN:cast Surge of Fury"},
+			want:   "choose Ember Cub",
+		},
+		{
+			name:   "after blocks the removal spares the attacker my blocker kills anyway and shrinks the unblocked one",
+			ann:    PlayerSetup{Hand: []string{"Autolytic Burst"}, Resources: greedyShards(2), Field: greedyPerms("Rivet Sentry")},
+			bob:    PlayerSetup{Field: greedyPerms("Magma Titan", "Ember Cub")},
+			active: "Bob", phase: "combat",
+			script: []string{"add attacker Magma Titan", "add attacker Ember Cub", "done", "ANN:block Ember Cub with Rivet Sentry", "ANN:done", "ANN:cast Autolytic Burst"},
+			want:   "choose Magma Titan",
+		},
+		{
+			name:   "no trick for a small gain: two more damage at high life",
+			ann:    PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: greedyShards(1), Field: greedyPerms("Ironclad Brute")},
+			bob:    PlayerSetup{Field: tapped("Rivet Sentry")},
+			active: "Ann", phase: "combat",
+			script: []string{"ANN:add attacker Ironclad Brute", "ANN:done"},
+			want:   "pass",
+		},
+		{
+			name:   "the trick in hand makes the attack: the pumped Ember Cub kills the Rivet Sentry first",
+			ann:    PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: greedyShards(1), Field: greedyPerms("Ember Cub")},
+			bob:    PlayerSetup{Field: greedyPerms("Rivet Sentry")},
+			active: "Ann", phase: "combat",
+			want: "add attacker Ember Cub",
+		},
+		{
+			name:   "the trick in hand makes the block: the pumped Ember Cub kills the Brute first",
+			ann:    PlayerSetup{Hand: []string{"Surge of Fury"}, Resources: greedyShards(1), Field: greedyPerms("Ember Cub")},
+			bob:    PlayerSetup{Field: greedyPerms("Ironclad Brute")},
+			active: "Bob", phase: "combat",
+			script: []string{"add attacker Ironclad Brute", "done", "ANN:pass"},
+			want:   "block Ironclad Brute with Ember Cub",
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

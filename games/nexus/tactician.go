@@ -21,6 +21,9 @@ import (
 //     cost more than the creature;
 //   - curve: in its main phase it casts the permanents that together spend the most of its
 //     resources, not merely the dearest first.
+//   - tricks: after blocks it plays the instant or hero ability that does the whole combat the
+//     most good, on the creature where it does (tactician_tricks.go), and counts the tricks it
+//     can pay for in its attacks and blocks.
 //
 // It reads only its Observation, like Greedy, and allocates nothing per decision: a
 // Tactician is one seat's bot (NewTactician for each).

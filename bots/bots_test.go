@@ -101,8 +101,8 @@ func TestGameLevels(t *testing.T) {
 			t.Errorf("%s searches less than %s", want, got[i-1].Name)
 		}
 	}
-	if got[0].Config.Prior != 0 || got[1].Config.Prior == 0 || !got[2].Config.Reuse || !got[3].Config.Reuse {
-		t.Errorf("nexus: easy without prior, medium with, hard and expert reusing: %+v", kit.Levels)
+	if !kit.Levels[2].Strong || !kit.Levels[3].Strong || !got[2].Config.Reuse || !got[3].Config.Reuse || got[3].Config.Prior == 0 {
+		t.Errorf("nexus: hard and expert play the strong policy, with its prior, reusing their tree: %+v", kit.Levels)
 	}
 	// Each bot gets its own shortcut (it keeps a scratch State).
 	if a, b := Levels(ng)[2].Config.Shortcut, Levels(ng)[2].Config.Shortcut; a == b {

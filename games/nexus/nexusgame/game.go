@@ -227,10 +227,10 @@ const rolloutCap = 60
 // Realms (a rollout of 60 actions of a richer game), so the budgets are smaller.
 func levels() []engine.LevelSettings {
 	return []engine.LevelSettings{
-		{Name: "easy", Iterations: 100, Epsilon: 0.1},
-		{Name: "medium", Iterations: 200, Prior: 1, Epsilon: 0.1},
-		{Name: "hard", Iterations: 800, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
-		{Name: "expert", Iterations: 3000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+		{Name: "easy", Iterations: 10, Epsilon: 0.1},
+		{Name: "medium", Iterations: 100, Epsilon: 0.1},
+		{Name: "hard", Iterations: 2000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+		{Name: "expert", Iterations: 7000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
 	}
 }
 

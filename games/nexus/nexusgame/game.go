@@ -229,8 +229,8 @@ func levels() []engine.LevelSettings {
 	return []engine.LevelSettings{
 		{Name: "easy", Iterations: 10, Epsilon: 0.1},
 		{Name: "medium", Iterations: 100, Epsilon: 0.1},
-		{Name: "hard", Iterations: 2000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
-		{Name: "expert", Iterations: 7000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+		{Name: "hard", Iterations: 1200, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+		{Name: "expert", Iterations: 5000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
 	}
 }
 

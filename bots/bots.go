@@ -23,6 +23,9 @@ import (
 func Levels(game engine.Game) []Level { return levelsFor(game.Bots()) }
 
 func levelsFor(g engine.BotKit) []Level {
+	if len(g.Levels) > 0 {
+		return gameLevels(g)
+	}
 	levels := []Level{
 		// easy searches a little with no regard for the light policy's own choice, so it
 		// wanders: it plays every card and attacks, but buys and scraps erratically.
@@ -38,13 +41,41 @@ func levelsFor(g engine.BotKit) []Level {
 	}
 	for i := range levels {
 		levels[i].Config.MaxRolloutActions, levels[i].Config.Evaluate = g.RolloutCap, g.Evaluate
+		levels[i].Config.Shortcut = shortcut(g)
 	}
 	return levels
 }
 
+// gameLevels are the levels a game sets itself (engine.BotKit.Levels).
+func gameLevels(g engine.BotKit) []Level {
+	levels := make([]Level, len(g.Levels))
+	for i, l := range g.Levels {
+		policy := g.Light
+		if l.Strong {
+			policy = g.Strong
+		}
+		rcap := g.RolloutCap
+		if l.RolloutCap != 0 {
+			rcap = l.RolloutCap
+		}
+		levels[i] = Level{l.Name, ismcts.Config{Name: l.Name, Iterations: l.Iterations, Rollout: policy(),
+			Epsilon: l.Epsilon, Prior: l.Prior, Reuse: l.Reuse, MaxRolloutActions: rcap, Evaluate: g.Evaluate,
+			Shortcut: shortcut(g)}}
+	}
+	return levels
+}
+
+// shortcut is a new judge of obvious decisions from g, or nil if the game has none.
+func shortcut(g engine.BotKit) engine.Shortcut {
+	if g.Shortcut == nil {
+		return nil
+	}
+	return g.Shortcut()
+}
+
 // New returns the bot called name for game, or an error listing the known ones. Besides the
 // game's own bots, "random" and the levels, it accepts "ismcts:key=value:..." for experiments
-// (keys: iters, ms, eps, cap, c, prior, reuse, rollout).
+// (keys: iters, ms, eps, cap, c, prior, reuse, rollout, shortcut).
 func New(game engine.Game, name string) (engine.Bot, error) {
 	g := game.Bots()
 	name = strings.ToLower(name)
@@ -68,7 +99,7 @@ func New(game engine.Game, name string) (engine.Bot, error) {
 }
 
 func parseISMCTS(game engine.Game, g engine.BotKit, name, spec string) (engine.Bot, error) {
-	cfg := ismcts.Config{Name: name, Rollout: g.Light(), MaxRolloutActions: g.RolloutCap, Evaluate: g.Evaluate}
+	cfg := ismcts.Config{Name: name, Rollout: g.Light(), MaxRolloutActions: g.RolloutCap, Evaluate: g.Evaluate, Shortcut: shortcut(g)}
 	for _, kv := range strings.Split(spec, ":") {
 		k, v, _ := strings.Cut(kv, "=")
 		f, err := strconv.ParseFloat(v, 64)
@@ -90,6 +121,10 @@ func parseISMCTS(game engine.Game, g engine.BotKit, name, spec string) (engine.B
 			cfg.Prior = f
 		case "reuse":
 			cfg.Reuse = f != 0
+		case "shortcut":
+			if f == 0 {
+				cfg.Shortcut = nil
+			}
 		case "rollout":
 			b, err := New(game, v)
 			if err != nil {

@@ -74,3 +74,52 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestGameLevels: a game that sets its own levels (Stellar Nexus) gets them, in order, with
+// its rollout policies, cap, evaluator and shortcut; a game that does not (Star Realms) gets
+// the defaults and no shortcut.
+func TestGameLevels(t *testing.T) {
+	r := registry(t)
+	ng, _ := r.Get("nexus")
+	kit := ng.Bots()
+	got := Levels(ng)
+	if len(kit.Levels) != 4 || len(got) != 4 {
+		t.Fatalf("nexus: %d settings, %d levels; want 4", len(kit.Levels), len(got))
+	}
+	for i, want := range []string{"easy", "medium", "hard", "expert"} {
+		l, set := got[i], kit.Levels[i]
+		c := l.Config
+		switch {
+		case l.Name != want || set.Name != want || c.Name != want:
+			t.Errorf("level %d is %q (settings %q), want %q", i, l.Name, set.Name, want)
+		case c.Iterations != set.Iterations || c.Prior != set.Prior || c.Epsilon != set.Epsilon || c.Reuse != set.Reuse:
+			t.Errorf("%s: config %+v does not follow the settings %+v", want, c, set)
+		case c.MaxRolloutActions != kit.RolloutCap || c.Evaluate == nil || c.Shortcut == nil || c.Rollout == nil:
+			t.Errorf("%s: cap %d, evaluator %v, shortcut %v, rollout %v", want, c.MaxRolloutActions, c.Evaluate, c.Shortcut, c.Rollout)
+		}
+		if i > 0 && c.Iterations < got[i-1].Config.Iterations {
+			t.Errorf("%s searches less than %s", want, got[i-1].Name)
+		}
+	}
+	if !kit.Levels[2].Strong || !kit.Levels[3].Strong || !got[2].Config.Reuse || !got[3].Config.Reuse || got[3].Config.Prior == 0 {
+		t.Errorf("nexus: hard and expert play the strong policy, with its prior, reusing their tree: %+v", kit.Levels)
+	}
+	// Each bot gets its own shortcut (it keeps a scratch State).
+	if a, b := Levels(ng)[2].Config.Shortcut, Levels(ng)[2].Config.Shortcut; a == b {
+		t.Error("two hard bots share one shortcut")
+	}
+	rg, _ := r.Get("realms")
+	for _, l := range Levels(rg) {
+		if l.Config.Shortcut != nil {
+			t.Errorf("realms %s has a shortcut", l.Name)
+		}
+	}
+	if it := Levels(rg)[2].Config.Iterations; it != 1000 {
+		t.Errorf("realms hard: %d iterations, want the default 1000", it)
+	}
+	// A level may set its own rollout cap.
+	kit.Levels = []engine.LevelSettings{{Name: "deep", Iterations: 5, RolloutCap: 500}}
+	if l := levelsFor(kit); len(l) != 1 || l[0].Config.MaxRolloutActions != 500 {
+		t.Errorf("a level's own cap: %+v", l)
+	}
+}

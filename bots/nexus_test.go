@@ -61,3 +61,61 @@ func TestNexusSearchPlaysDuels(t *testing.T) {
 		}
 	}
 }
+
+// TestNexusSearchIgnoresUnrevealedCards: two duels whose opponent's deck differs only in cards
+// never revealed (his hand and library) get the same decisions from the search levels, with
+// the same random source: the search deals the opponent's hidden cards from what the seat has
+// seen, never from his real list.
+func TestNexusSearchIgnoresUnrevealedCards(t *testing.T) {
+	tab, err := nexus.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ng, err := registry(t).Get("nexus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shards := func(n int) []nexus.Perm {
+		out := make([]nexus.Perm, n)
+		for i := range out {
+			out[i] = nexus.Perm{Card: "Nexus Shard"}
+		}
+		return out
+	}
+	mk := func(hand, lib []string) *nexus.State {
+		ann := nexus.PlayerSetup{Name: "Ann", Hero: "Kaira Swiftclaw", Hand: []string{"Ember Cub", "Blade Dancer", "Surge of Fury"},
+			Library: []string{"Dune Stalker", "Pounce", "Warpaint"}, Resources: shards(3), Field: []nexus.Perm{{Card: "Dune Stalker"}}}
+		bob := nexus.PlayerSetup{Name: "Bob", Hero: "Tarsk Ironvein, Forgemaster", Hand: hand, Library: lib, Resources: shards(3),
+			Field: []nexus.Perm{{Card: "Rivet Sentry"}}, Graveyard: []string{"Warpaint"}}
+		s, err := nexus.NewPosition(tab, nexus.Position{Players: []nexus.PlayerSetup{ann, bob}, Active: "Ann", Phase: "main1", Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ApplyText(1, "pass"); err != nil { // Bob has priority first (8.4(c))
+			t.Fatal(err)
+		}
+		return s
+	}
+	a := mk([]string{"Magma Titan", "Field Repairs"}, []string{"Anvil Duelist", "Tempered Blade", "Drone Foundry", "Arc Gauntlet"})
+	b := mk([]string{"Choking Spores", "Cloud Skimmer"}, []string{"Autolytic Burst", "Regrowth", "Bloomcaller", "Nullifying Gust"})
+	for _, name := range []string{"easy", "medium", "ismcts:iters=300:prior=1:reuse=1"} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			var got [2]string
+			for i, s := range []*nexus.State{a, b} {
+				bot, err := New(ng, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := engine.NewRNG(seed)
+				legal := s.Legal(0, nil)
+				if len(legal) < 3 {
+					t.Fatalf("Ann has %d legal actions, want a real choice", len(legal))
+				}
+				got[i] = s.ActionText(0, bot.Choose(s.Observe(0, nil), legal, &rng))
+			}
+			if got[0] != got[1] {
+				t.Errorf("%s, seed %d: %q against one deck, %q against the other", name, seed, got[0], got[1])
+			}
+		}
+	}
+}

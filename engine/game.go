@@ -96,6 +96,33 @@ type BotKit struct {
 	// Evaluate score where they stopped: for games whose whole playouts are too slow.
 	RolloutCap int
 	Evaluate   Evaluator
+	// Levels, if set, are the game's own settings of the search levels, weakest first, by
+	// name (easy, medium, hard, expert): budgets chosen for the game's cost per iteration.
+	// Unset, the levels take the defaults of the bots package.
+	Levels []LevelSettings
+	// Shortcut, if set, makes for each search bot the game's judge of decisions that need no
+	// search (nil: every decision with more than one legal action is searched).
+	Shortcut func() Shortcut
+}
+
+// LevelSettings is one search level of a game: its budget and what it plugs in.
+type LevelSettings struct {
+	Name       string
+	Iterations int     // per decision
+	Strong     bool    // rollouts and prior from BotKit.Strong (else Light)
+	Prior      float64 // weight of the policy's own choice in the tree (0: none)
+	Epsilon    float64 // chance of a uniform move in a rollout
+	Reuse      bool    // keep the tree through the deterministic steps of a turn
+	RolloutCap int     // 0: BotKit.RolloutCap
+}
+
+// Shortcut tells a search bot that a decision has one sensible option, so that it plays it
+// without searching. It reads only the seat's Observation, as a bot does.
+type Shortcut interface {
+	// Obvious returns the action to play and true when every other legal action is
+	// pointless or leads to the same position; false when the decision needs a search.
+	// legal holds more than one action.
+	Obvious(obs Observation, legal []Action) (Action, bool)
 }
 
 // NamedBot is a bot a seat may name.

@@ -50,6 +50,9 @@ type Config struct {
 	Reuse bool
 	// MaxNodes bounds the tree (default 1<<20); past it, iterations stop adding nodes.
 	MaxNodes int
+	// Shortcut, if set, is asked first at every decision with more than one legal action:
+	// when it names the one sensible action, the bot plays it without searching.
+	Shortcut engine.Shortcut
 }
 
 // node is one action history. Its statistics are from the point of view of the seat that
@@ -69,6 +72,7 @@ type node struct {
 type Stats struct {
 	Decisions  int           // calls to Choose
 	Searched   int           // decisions that ran a search (more than one legal action)
+	Obvious    int           // decisions with more than one legal action that Shortcut settled
 	Iterations int           // iterations over all searches
 	Reused     int           // decisions that started from a kept subtree
 	Elapsed    time.Duration // time spent in searches
@@ -134,8 +138,9 @@ type winnersAppender interface {
 	AppendWinners(buf []engine.Seat) []engine.Seat
 }
 
-// Choose implements engine.Bot. A single legal action is returned at once. Otherwise the bot
-// searches from the worlds obs allows and returns the root action visited most.
+// Choose implements engine.Bot. A single legal action is returned at once, and so is the
+// action Shortcut names as the only sensible one. Otherwise the bot searches from the worlds
+// obs allows and returns the root action visited most.
 func (b *Bot) Choose(obs engine.Observation, legal []engine.Action, rng *engine.RNG) engine.Action {
 	b.stats.Decisions++
 	if len(legal) == 1 {
@@ -144,6 +149,13 @@ func (b *Bot) Choose(obs engine.Observation, legal []engine.Action, rng *engine.
 	if obs == nil {
 		b.keep = -1
 		return legal[rng.Intn(len(legal))]
+	}
+	if b.cfg.Shortcut != nil {
+		if a, ok := b.cfg.Shortcut.Obvious(obs, legal); ok {
+			b.stats.Obvious++
+			b.follow(obs, a, rng)
+			return a
+		}
 	}
 	b.stats.Searched++
 	start := time.Now()

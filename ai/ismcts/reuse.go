@@ -72,3 +72,19 @@ func (b *Bot) reroot(k int32) {
 	b.spare = old[:0]
 	b.nodes = nw
 }
+
+// follow keeps the tree through a decision settled without a search (Config.Shortcut): if
+// the kept subtree was grown in this information set and holds a child for a, that child's
+// subtree is kept for the next decision as if the search had chosen a.
+func (b *Bot) follow(obs engine.Observation, a engine.Action, rng *engine.RNG) {
+	seat := obs.Seat()
+	if b.keep < 0 || seat != b.keepSeat || obs.Key() != b.expect {
+		b.keep = -1
+		return
+	}
+	b.reroot(b.keep)
+	b.keep = -1
+	if ch := b.findChild(0, seat, a); ch >= 0 {
+		b.prepareReuse(obs, seat, ch, a, rng)
+	}
+}

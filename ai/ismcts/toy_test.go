@@ -65,3 +65,62 @@ func TestReuseNeedsTheSameKey(t *testing.T) {
 		t.Fatalf("reused %d subtrees in a game where the opponent always moves next", st.Reused)
 	}
 }
+
+// countingBot is the first legal action, counting its calls (rollout moves and priors).
+type countingBot struct{ calls *int }
+
+func (countingBot) Name() string { return "counting" }
+func (c countingBot) Choose(_ engine.Observation, l []engine.Action, _ *engine.RNG) engine.Action {
+	*c.calls++
+	return l[0]
+}
+
+// shortcutFor settles every decision whose legal actions include want.
+type shortcutFor struct{ want engine.Action }
+
+func (s shortcutFor) Obvious(_ engine.Observation, legal []engine.Action) (engine.Action, bool) {
+	for _, a := range legal {
+		if a == s.want {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// TestNoSearchWithoutAChoice: a decision with one legal action, and one the Shortcut settles,
+// run no iteration and call no rollout policy; with a Shortcut that does not apply the bot
+// searches as usual.
+func TestNoSearchWithoutAChoice(t *testing.T) {
+	s := toyAt(t, 21, 2)
+	tests := []struct {
+		name     string
+		legal    []engine.Action
+		shortcut engine.Shortcut
+		want     engine.Action // 0: any
+		searched bool
+	}{
+		{"forced", []engine.Action{2}, nil, 2, false},
+		{"forced with a shortcut", []engine.Action{3}, shortcutFor{1}, 3, false},
+		{"settled by the shortcut", s.Legal(0, nil), shortcutFor{2}, 2, false},
+		{"shortcut does not apply", s.Legal(0, nil), shortcutFor{9}, 0, true},
+	}
+	for _, tc := range tests {
+		calls := 0
+		b := New(Config{Iterations: 50, Rollout: countingBot{&calls}, Prior: 1, Shortcut: tc.shortcut})
+		rng := engine.NewRNG(1)
+		got := b.Choose(s.Observe(0, nil), tc.legal, &rng)
+		if tc.want != 0 && got != tc.want {
+			t.Errorf("%s: chose %d, want %d", tc.name, got, tc.want)
+		}
+		st := b.Stats()
+		if searched := st.Searched == 1 && st.Iterations == 50 && calls > 0; searched != tc.searched {
+			t.Errorf("%s: stats %+v with %d policy calls, want searched %v", tc.name, st, calls, tc.searched)
+		}
+		if !tc.searched && (calls != 0 || st.Iterations != 0) {
+			t.Errorf("%s: %d policy calls and %d iterations for a decision without a choice", tc.name, calls, st.Iterations)
+		}
+		if wantObvious := tc.shortcut != nil && len(tc.legal) > 1 && !tc.searched; (st.Obvious == 1) != wantObvious {
+			t.Errorf("%s: %d decisions counted as obvious", tc.name, st.Obvious)
+		}
+	}
+}

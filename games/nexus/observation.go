@@ -320,28 +320,70 @@ func refillUsed[T any](dst, src []T, n, dstUsed int) []T {
 	return dst
 }
 
-// deckPrior lists what Determinize deals another player's hidden cards from: the requisition
-// cards (creatures, instants, equipment) and the special resources that fit the hero's
-// faction (all of them when the faction is not known), and the basic resource.
+// deckPrior is what Determinize deals another player's hidden cards from: a pool of the
+// copies that player's deck may still hold, built from what the seat has seen of it.
+//   - Requisition cards (creatures, instants, equipment) for the library and the hand: every
+//     card of the player's name already seen (on the field, on the stack, in a graveyard or in
+//     exile: cards never go back from there to a hand or a library) with the copies the copy
+//     limit leaves (2.2: three, less those seen), each copy weighing seenWeight; and the
+//     cards of the hero's faction or Neutral (any faction while the hero is secret) not seen
+//     yet, three copies each, weighing 1. Copies are dealt without replacement, so no
+//     determinization holds more copies of a card than the limit allows; if the pool runs
+//     dry (a deck bigger than its faction's cards), every card with copies left joins it.
+//   - For the resource pile, Nexus Shards, and with a chance of one in five one of the
+//     faction's special resources not seen yet (2.3: one copy each).
+//
+// Nothing of it comes from the player's real list: two games whose decks differ only in
+// cards never revealed give the same pool.
 type deckPrior struct {
-	req, special [256]uint8
-	nr, ns       int
-	basic        uint8
+	cards   [256]uint8 // the pool's requisition cards
+	left    [256]int8  // copies left of each
+	weight  [256]int8  // weight of a copy
+	nc      int
+	total   int // sum of left*weight
+	widened bool
+	seen    [256]int8 // copies of each definition seen
+	special [256]uint8
+	ns      int
+	basic   uint8
+	tab     *Table
 }
 
-func (pr *deckPrior) fill(tab *Table, faction uint8, known bool) {
-	pr.nr, pr.ns, pr.basic = 0, 0, 0
+// seenWeight is how much likelier a further copy of a card already seen is than a copy of a
+// card not seen yet: decks run two or three copies of the cards they play.
+const seenWeight = 3
+
+// fill makes the pool of player p of s (whose public objects are set) for a hero of faction
+// (known: the hero is known).
+func (pr *deckPrior) fill(s *State, p int8, faction uint8, known bool) {
+	tab := s.tab
+	pr.tab = tab
+	pr.nc, pr.total, pr.ns, pr.basic, pr.widened = 0, 0, 0, 0, false
+	clear(pr.seen[:])
+	for i := 1; i < int(s.NO); i++ {
+		x := &s.O[i]
+		if x.Def == 0 || x.Owner != p {
+			continue
+		}
+		switch x.Zone {
+		case zField, zStack, zGrave, zExile:
+			if pr.seen[x.Def] < 127 {
+				pr.seen[x.Def]++
+			}
+		}
+	}
 	for d := 1; d < len(tab.Defs) && d < 256; d++ {
 		def := &tab.Defs[d]
 		fits := !known || def.Faction == faction || def.Faction == 0
 		switch def.Type {
 		case TCreature, TInstant, TEquipment:
-			if fits {
-				pr.req[pr.nr] = uint8(d)
-				pr.nr++
+			if seen := pr.seen[d]; seen > 0 {
+				pr.add(uint8(d), copyLimit(def)-seen, seenWeight)
+			} else if fits {
+				pr.add(uint8(d), copyLimit(def), 1)
 			}
 		case TSpecial:
-			if fits {
+			if fits && pr.seen[d] == 0 {
 				pr.special[pr.ns] = uint8(d)
 				pr.ns++
 			}
@@ -353,16 +395,69 @@ func (pr *deckPrior) fill(tab *Table, faction uint8, known bool) {
 	}
 }
 
+// copyLimit is how many copies of def a library may hold (2.2).
+func copyLimit(def *Def) int8 {
+	if def.Limit > 0 {
+		return def.Limit
+	}
+	return 3
+}
+
+// add puts n copies of d, each of weight w, into the pool.
+func (pr *deckPrior) add(d uint8, n, w int8) {
+	if n <= 0 || pr.nc >= len(pr.cards) {
+		return
+	}
+	pr.cards[pr.nc], pr.left[pr.nc], pr.weight[pr.nc] = d, n, w
+	pr.nc++
+	pr.total += int(n) * int(w)
+}
+
+// widen adds every requisition card outside the pool that still has copies left.
+func (pr *deckPrior) widen() {
+	pr.widened = true
+	for d := 1; d < len(pr.tab.Defs) && d < 256; d++ {
+		def := &pr.tab.Defs[d]
+		if def.Type != TCreature && def.Type != TInstant && def.Type != TEquipment {
+			continue
+		}
+		in := false
+		for k := 0; k < pr.nc; k++ {
+			in = in || pr.cards[k] == uint8(d)
+		}
+		if !in {
+			pr.add(uint8(d), copyLimit(def)-pr.seen[d], 1)
+		}
+	}
+}
+
 // card draws a card of the prior for a library or a hand (pile false) or a resource pile.
 func (pr *deckPrior) card(pile bool, rng *engine.RNG) uint8 {
 	if !pile {
-		if pr.nr > 0 {
-			return pr.req[rng.Intn(pr.nr)]
+		if pr.total == 0 && !pr.widened {
+			pr.widen()
+		}
+		if pr.total == 0 {
+			return pr.basic
+		}
+		r := rng.Intn(pr.total)
+		for k := 0; k < pr.nc; k++ {
+			w := int(pr.left[k]) * int(pr.weight[k])
+			if r < w {
+				pr.left[k]--
+				pr.total -= int(pr.weight[k])
+				return pr.cards[k]
+			}
+			r -= w
 		}
 		return pr.basic
 	}
 	if pr.ns > 0 && (pr.basic == 0 || rng.Intn(5) == 0) {
-		return pr.special[rng.Intn(pr.ns)]
+		k := rng.Intn(pr.ns)
+		c := pr.special[k]
+		pr.ns--
+		pr.special[k] = pr.special[pr.ns]
+		return c
 	}
 	if pr.basic != 0 {
 		return pr.basic
@@ -444,7 +539,7 @@ func (o *Observation) deal(s *State, rng *engine.RNG) {
 				x.Def, ownPile = dealOne(ownPile, rng)
 			default:
 				if !filled {
-					pr.fill(s.tab, faction, o.heroKnown[p])
+					pr.fill(s, p, faction, o.heroKnown[p])
 					filled = true
 				}
 				x.Def = pr.card(x.Zone == zPile, rng)

@@ -203,19 +203,38 @@ func splitDecks(s string) []string {
 	return out
 }
 
-// Bots implements engine.Game: the greedy heuristic, which is also the rollout policy of
-// every search level, with capped rollouts scored by the game's evaluator.
+// Bots implements engine.Game: the heuristic bots, and the search levels with their own
+// budgets (levels): capped rollouts scored by nexus.Evaluator, and nexus.Shortcut to play the
+// decisions with one sensible option without searching.
 func (g *Game) Bots() engine.BotKit {
 	greedy := func() engine.Bot { return nexus.NewGreedy() }
 	tactician := func() engine.Bot { return nexus.NewTactician() }
+	// strong is the rollout policy and prior of hard and expert (greedy until the levels are
+	// measured again with the tactician, issue 17).
+	strong := greedy
 	return engine.BotKit{Heuristics: []engine.NamedBot{{Name: "greedy", New: greedy}, {Name: "tactician", New: tactician}},
-		Light: greedy, Strong: greedy, RolloutCap: rolloutCap, Evaluate: nexus.Evaluator{}}
+		Light: greedy, Strong: strong, RolloutCap: rolloutCap, Evaluate: nexus.Evaluator{},
+		Levels:   levels(),
+		Shortcut: func() engine.Shortcut { return nexus.NewShortcut() }}
 }
 
 // rolloutCap is how many actions a Stellar Nexus rollout plays before nexus.Evaluator scores
 // it: about three turns of greedy play. Whole duels take 3-8 ms each, which made even the
 // 200-iteration levels think for more than a second per decision.
 const rolloutCap = 60
+
+// levels returns the Stellar Nexus search levels (docs/ai.md, "Stellar Nexus search levels"):
+// budgets set so that, on one core, hard thinks at most 400 ms a decision on average and
+// expert at most 1.5 s. An iteration of Stellar Nexus costs about twenty times one of Star
+// Realms (a rollout of 60 actions of a richer game), so the budgets are smaller.
+func levels() []engine.LevelSettings {
+	return []engine.LevelSettings{
+		{Name: "easy", Iterations: 10, Epsilon: 0.1},
+		{Name: "medium", Iterations: 100, Epsilon: 0.1},
+		{Name: "hard", Iterations: 1200, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+		{Name: "expert", Iterations: 5000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+	}
+}
 
 // CardNames implements engine.Game.
 func (g *Game) CardNames() []string {

@@ -425,35 +425,51 @@ func TestGreedyAllocatesNothing(t *testing.T) {
 // determinized from its View (other hands, libraries, piles and secret heroes resampled), at
 // every decision of a few duels and a free-for-all: it reads nothing its seat could not know.
 func TestGreedySeesOnlyItsView(t *testing.T) {
+	seesOnlyItsView(t, "greedy", func() engine.Bot { return NewGreedy() }, 3, 4)
+}
+
+// TestGreedyIgnoresHiddenCards: at every decision of a few duels and a free-for-all, Greedy
+// decides on its observation (a determinization with made-up hidden cards) as it would on
+// the true State: nothing it may not see steers it.
+func TestGreedyIgnoresHiddenCards(t *testing.T) {
+	ignoresHiddenCards(t, "greedy", NewGreedy(), decide, 2, 4, 70)
+}
+
+// seesOnlyItsView plays duels (deck i against deck i+2, seed 50+i) and then a free-for-all
+// with a third deck ffaThird, and checks at every decision with a choice that the bot newBot
+// makes decides the same on the true game's observation and on observations of states
+// determinized from it.
+func seesOnlyItsView(t *testing.T, name string, newBot func() engine.Bot, duels, ffaThird int) {
+	t.Helper()
 	tab := mustTable(t)
 	shipped := shippedDecks(t)
 	var buf, buf2 [256]engine.Action
-	g := NewGreedy()
-	for game := 0; game < 4; game++ {
+	for game := 0; game <= duels; game++ {
 		ds := []Deck{shipped[game], shipped[(game+2)%5]}
 		opts := Options{}
-		if game == 3 {
-			ds, opts = append(ds, shipped[4]), Options{Format: "ffa"}
+		if game == duels {
+			ds, opts = append(ds, shipped[ffaThird]), Options{Format: "ffa"}
 		}
 		s, err := NewGame(tab, opts, ds, uint64(50+game))
 		if err != nil {
 			t.Fatal(err)
 		}
+		bot := newBot()
 		rng := engine.NewRNG(uint64(game))
 		var det engine.State
 		for n := 0; !s.Over(); n++ {
 			seat := engine.Seat(s.Pend.Seat)
 			l := s.Legal(seat, buf[:0])
-			a := g.Choose(s.Observe(seat, nil), l, &rng)
+			a := bot.Choose(s.Observe(seat, nil), l, &rng)
 			for k := 0; k < 2 && len(l) > 1; k++ {
 				det = s.Observe(seat, nil).Determinize(det, &rng)
 				l2 := det.Legal(seat, buf2[:0])
 				if len(l2) != len(l) {
 					t.Fatalf("game %d action %d: the determinized state has %d legal actions, not %d", game, n, len(l2), len(l))
 				}
-				if b := g.Choose(det.Observe(seat, nil), l2, &rng); b != a {
-					t.Fatalf("game %d action %d (%s): greedy chose %q, but %q in a state determinized from its view",
-						game, n, s.pendWord(), s.ActionText(seat, a), det.ActionText(seat, b))
+				if b := bot.Choose(det.Observe(seat, nil), l2, &rng); b != a {
+					t.Fatalf("game %d action %d (%s): %s chose %q, but %q in a state determinized from its view",
+						game, n, s.pendWord(), name, s.ActionText(seat, a), det.ActionText(seat, b))
 				}
 			}
 			s.ApplyTrusted(seat, a)
@@ -461,21 +477,22 @@ func TestGreedySeesOnlyItsView(t *testing.T) {
 	}
 }
 
-// TestGreedyIgnoresHiddenCards: at every decision of a few duels and a free-for-all, Greedy
-// decides on its observation (a determinization with made-up hidden cards) as it would on
-// the true State: nothing it may not see steers it.
-func TestGreedyIgnoresHiddenCards(t *testing.T) {
+// ignoresHiddenCards plays five duels (deck i%5 against deck (i+offset)%5, seed seedBase+i)
+// and a free-for-all with a third deck ffaThird, and checks at every decision with a choice
+// that bot decides on its observation as onState, the same rules on the true State, does.
+func ignoresHiddenCards(t *testing.T, name string, bot engine.Bot, onState func(*State, int8, []engine.Action) engine.Action,
+	offset, ffaThird int, seedBase uint64) {
+	t.Helper()
 	tab := mustTable(t)
 	shipped := shippedDecks(t)
 	var buf [256]engine.Action
-	g := NewGreedy()
 	for game := 0; game < 6; game++ {
-		ds := []Deck{shipped[game%5], shipped[(game+2)%5]}
+		ds := []Deck{shipped[game%5], shipped[(game+offset)%5]}
 		opts := Options{}
 		if game == 5 {
-			ds, opts = append(ds, shipped[4]), Options{Format: "ffa"}
+			ds, opts = append(ds, shipped[ffaThird]), Options{Format: "ffa"}
 		}
-		s, err := NewGame(tab, opts, ds, uint64(70+game))
+		s, err := NewGame(tab, opts, ds, seedBase+uint64(game))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -484,11 +501,11 @@ func TestGreedyIgnoresHiddenCards(t *testing.T) {
 			seat := s.ToMove(nil)[0]
 			l := s.Legal(seat, buf[:0])
 			obs = s.Observe(seat, obs)
-			a := g.Choose(obs, l, nil)
+			a := bot.Choose(obs, l, nil)
 			if len(l) > 1 {
-				if b := decide(s, int8(seat), l); b != a {
-					t.Fatalf("game %d action %d (%s): greedy chose %q on its observation, %q on the true State",
-						game, n, s.pendWord(), s.ActionText(seat, a), s.ActionText(seat, b))
+				if b := onState(s, int8(seat), l); b != a {
+					t.Fatalf("game %d action %d (%s): %s chose %q on its observation, %q on the true State",
+						game, n, s.pendWord(), name, s.ActionText(seat, a), s.ActionText(seat, b))
 				}
 			}
 			s.ApplyTrusted(seat, a)

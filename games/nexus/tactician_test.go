@@ -223,74 +223,13 @@ func TestTacticianAllocatesNothing(t *testing.T) {
 // TestTacticianSeesOnlyItsView: the Tactician decides the same in the real game and in states
 // determinized from its observation, at every decision of a few duels and a free-for-all.
 func TestTacticianSeesOnlyItsView(t *testing.T) {
-	tab := mustTable(t)
-	shipped := shippedDecks(t)
-	var buf, buf2 [256]engine.Action
-	for game := 0; game < 5; game++ {
-		ds := []Deck{shipped[game], shipped[(game+2)%5]}
-		opts := Options{}
-		if game == 4 {
-			ds, opts = append(ds, shipped[1]), Options{Format: "ffa"}
-		}
-		s, err := NewGame(tab, opts, ds, uint64(50+game))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tc := NewTactician()
-		rng := engine.NewRNG(uint64(game))
-		var det engine.State
-		for n := 0; !s.Over(); n++ {
-			seat := engine.Seat(s.Pend.Seat)
-			l := s.Legal(seat, buf[:0])
-			a := tc.Choose(s.Observe(seat, nil), l, &rng)
-			for k := 0; k < 2 && len(l) > 1; k++ {
-				det = s.Observe(seat, nil).Determinize(det, &rng)
-				l2 := det.Legal(seat, buf2[:0])
-				if len(l2) != len(l) {
-					t.Fatalf("game %d action %d: the determinized state has %d legal actions, not %d", game, n, len(l2), len(l))
-				}
-				if b := tc.Choose(det.Observe(seat, nil), l2, &rng); b != a {
-					t.Fatalf("game %d action %d (%s): tactician chose %q, but %q in a state determinized from its view",
-						game, n, s.pendWord(), s.ActionText(seat, a), det.ActionText(seat, b))
-				}
-			}
-			s.ApplyTrusted(seat, a)
-		}
-	}
+	seesOnlyItsView(t, "tactician", func() engine.Bot { return NewTactician() }, 4, 1)
 }
 
 // TestTacticianIgnoresHiddenCards: at every decision of a few duels and a free-for-all, the
 // Tactician decides on its observation as it would on the true State.
 func TestTacticianIgnoresHiddenCards(t *testing.T) {
-	tab := mustTable(t)
-	shipped := shippedDecks(t)
-	var buf [256]engine.Action
-	for game := 0; game < 6; game++ {
-		ds := []Deck{shipped[game%5], shipped[(game+3)%5]}
-		opts := Options{}
-		if game == 5 {
-			ds, opts = append(ds, shipped[2]), Options{Format: "ffa"}
-		}
-		s, err := NewGame(tab, opts, ds, uint64(90+game))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tc := NewTactician()
-		var obs engine.Observation
-		for n := 0; !s.Over(); n++ {
-			seat := s.ToMove(nil)[0]
-			l := s.Legal(seat, buf[:0])
-			obs = s.Observe(seat, obs)
-			a := tc.Choose(obs, l, nil)
-			if len(l) > 1 {
-				if b := tacticianDecide(s, int8(seat), l); b != a {
-					t.Fatalf("game %d action %d (%s): tactician chose %q on its observation, %q on the true State",
-						game, n, s.pendWord(), s.ActionText(seat, a), s.ActionText(seat, b))
-				}
-			}
-			s.ApplyTrusted(seat, a)
-		}
-	}
+	ignoresHiddenCards(t, "tactician", NewTactician(), tacticianDecide, 3, 2, 90)
 }
 
 // TestTacticianBeatsGreedy: over 200 seeded duels (every pairing of the shipped decks in turn,

@@ -153,8 +153,6 @@ func greedyLife(n int) *int { return &n }
 // TestGreedyDecisions puts Greedy (always Ann) in positions where one answer is right: the
 // opponent's actions are scripted, then everybody passes until Ann has the decision.
 func TestGreedyDecisions(t *testing.T) {
-	tab := mustTable(t)
-	lib := []string{"Nexus Shard", "Nexus Shard", "Nexus Shard"}
 	tests := []struct {
 		name     string
 		ann, bob PlayerSetup
@@ -334,40 +332,7 @@ func TestGreedyDecisions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.ann.Name, tc.ann.Library = "Ann", lib
-			if tc.ann.Hero == "" {
-				tc.ann.Hero = "Kaira Swiftclaw"
-			}
-			tc.bob.Name, tc.bob.Hero, tc.bob.Library = "Bob", "Tarsk Ironvein, Forgemaster", lib
-			s, err := NewPosition(tab, Position{Players: []PlayerSetup{tc.ann, tc.bob}, Active: tc.active, Phase: tc.phase, Seed: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, line := range tc.script {
-				seat := engine.Seat(1)
-				if rest, ok := cutPrefixFold(line, "ANN:"); ok {
-					seat, line = 0, rest
-				}
-				// Everybody passes until the line is legal for its seat.
-				for n := 0; ; n++ {
-					a, err := s.ParseAction(seat, line)
-					if err == nil && s.Pend.Seat == int8(seat) {
-						if err = s.Apply(seat, a); err == nil {
-							break
-						}
-					}
-					if n > 20 || s.Over() {
-						t.Fatalf("script %q: %v", line, err)
-					}
-					passOrFirst(t, s)
-				}
-			}
-			for n := 0; s.Pend.Seat != 0 || (s.Pend.K == pPrio && len(s.Legal(0, nil)) == 1); n++ {
-				if n > 50 || s.Over() {
-					t.Fatalf("Ann never got the decision (now %s for %s)", s.pendWord(), s.SeatName(engine.Seat(s.Pend.Seat)))
-				}
-				passOrFirst(t, s)
-			}
+			s := decisionPosition(t, tc.ann, tc.bob, tc.active, tc.phase, tc.script)
 			l := s.Legal(0, nil)
 			got := s.ActionText(0, NewGreedy().Choose(s.Observe(0, nil), l, nil))
 			if got != tc.want {

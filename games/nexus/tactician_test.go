@@ -6,9 +6,10 @@ import (
 	"starnexus/engine"
 )
 
-// tacticianPosition sets up a duel position (Ann against Bob), plays Bob's scripted actions
-// ("ANN:" for Ann's), then passes for everybody until Ann has a decision with a choice.
-func tacticianPosition(t *testing.T, ann, bob PlayerSetup, active, phase string, script []string) *State {
+// decisionPosition sets up a duel position (Ann against Bob) for the bots' decision tests,
+// plays Bob's scripted actions ("ANN:" for Ann's), everybody passing until a line is legal
+// for its seat, then passes for everybody until Ann has a decision with a choice.
+func decisionPosition(t *testing.T, ann, bob PlayerSetup, active, phase string, script []string) *State {
 	t.Helper()
 	lib := []string{"Nexus Shard", "Nexus Shard", "Nexus Shard"}
 	ann.Name, ann.Library = "Ann", lib
@@ -179,7 +180,7 @@ func TestTacticianDecisions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := tacticianPosition(t, tc.ann, tc.bob, tc.active, tc.phase, tc.script)
+			s := decisionPosition(t, tc.ann, tc.bob, tc.active, tc.phase, tc.script)
 			l := s.Legal(0, nil)
 			got := s.ActionText(0, NewTactician().Choose(s.Observe(0, nil), l, nil))
 			if got != tc.want {

@@ -30,11 +30,17 @@ func (g *Greedy) Choose(ev engine.Observation, legal []engine.Action, _ *engine.
 		return legal[0]
 	}
 	o := ev.(*Observation)
-	if g.scratch == nil {
-		g.scratch = new(State)
+	return decide(o.readableInto(&g.scratch), int8(o.seat), legal)
+}
+
+// readableInto is *scratch (made at first use) filled with the public State the observation
+// reads (readable): the State a heuristic bot decides on.
+func (o *Observation) readableInto(scratch **State) *State {
+	if *scratch == nil {
+		*scratch = new(State)
 	}
-	o.readable(g.scratch)
-	return decide(g.scratch, int8(o.seat), legal)
+	o.readable(*scratch)
+	return *scratch
 }
 
 // decide is Greedy's choice for seat me in s, which it reads as me may see it.

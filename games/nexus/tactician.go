@@ -43,11 +43,7 @@ func (t *Tactician) Choose(ev engine.Observation, legal []engine.Action, _ *engi
 		return legal[0]
 	}
 	o := ev.(*Observation)
-	if t.scratch == nil {
-		t.scratch = new(State)
-	}
-	o.readable(t.scratch)
-	return tacticianDecide(t.scratch, int8(o.seat), legal)
+	return tacticianDecide(o.readableInto(&t.scratch), int8(o.seat), legal)
 }
 
 // tacticianDecide is the Tactician's choice for seat me in s, which it reads as me may see it.

@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './browser.js';
 import { createDuel, policy, seatAPI } from './nexus-policy.js';
-import { realmsPolicy } from './realms-policy.js';
+import { playRealms } from './scenes.js';
 
 const [url, outDir, w = 1400, h = 900] = process.argv.slice(2);
 if (!url || !outDir) {
@@ -29,33 +29,6 @@ async function create(body) {
   const res = await fetch(url + '/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
   return res.json();
-}
-
-// playRealms plays the seat through the API with the tests' policy until stop(v, myTurns) says
-// so at a decision of the seat; it returns that view.
-async function playRealms(game, me, stop) {
-  const seat = seatAPI(url, game.id, game.seats[0].token);
-  const cards = (await (await fetch(url + '/api/cards')).json()).cards;
-  const cost = new Map(cards.map((c) => [c.name, c.cost || 0]));
-  let v = await seat.view();
-  let turns = 0;
-  let last = '';
-  for (let i = 0; i < 5000; i++) {
-    if (v.over) throw new Error('the game ended before the screenshot');
-    if (v.active === me && last !== me) turns++;
-    last = v.active;
-    if (!(v.actions || []).length) {
-      await pause(30);
-      v = await seat.view();
-      continue;
-    }
-    if (stop(v, turns)) return v;
-    const pick = realmsPolicy(v, me, cost);
-    const text = pick.playAll ? v.actions.find((a) => a.verb === 'play').text : pick.action;
-    await seat.act(text, v.seq);
-    v = await seat.view();
-  }
-  throw new Error('no moment for the screenshot');
 }
 
 const mine = (v, me) => v.players.find((p) => p.name === me);
@@ -92,7 +65,7 @@ try {
   {
     const game = await create({ game: 'realms', format: 'standard', sets: ['core'], seed: 21,
       seats: [{ name: 'Tester', kind: 'human' }, { name: 'Vex', kind: 'bot', bot: 'medium' }] });
-    const v = await playRealms(game, 'Tester', (v, turns) => v.active === 'Tester' &&
+    const v = await playRealms(url, game, 'Tester', (v, turns) => v.active === 'Tester' &&
       ((turns >= 3 && v.pending) || (turns >= 6 && played(v) && (mine(v, 'Tester').in_play || []).length >= 3)));
     console.log(`realms duel: seq ${v.seq}, pending ${JSON.stringify(v.pending || null)}`);
     await shoot(b, 'realms-2', game, { prepare: v.pending ? null : pointAtRow });
@@ -103,7 +76,7 @@ try {
     const names = ['Ada', 'Bo', 'Cy', 'Di', 'Ed'];
     const game = await create({ game: 'realms', format: 'ffa', sets: ['core'], seed: 6,
       seats: [{ name: 'Tester', kind: 'human' }, ...bots.map((bot, i) => ({ name: names[i], kind: 'bot', bot }))] });
-    const v = await playRealms(game, 'Tester', (v, turns) => v.active === 'Tester' && turns >= 3 && played(v) && !v.pending);
+    const v = await playRealms(url, game, 'Tester', (v, turns) => v.active === 'Tester' && turns >= 3 && played(v) && !v.pending);
     console.log(`realms ffa 6: seq ${v.seq}`);
     await shoot(b, 'realms-6', game, { prepare: pointAtRow });
   }

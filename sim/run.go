@@ -29,11 +29,16 @@ type Config struct {
 	Seats []string
 	// Decks, if set, gives each entry of Seats a deck, which travels with its bot from seat to
 	// seat (the game must be a DeckGame).
-	Decks   []Deck
-	Games   int
-	Seed    uint64 // game i uses seed Seed+i
-	Check   bool   // check the invariants after every action (slower)
-	Workers int    // 0: one per core
+	Decks []Deck
+	// Pairings, if set (and Decks not), lists decks to play in turn, each a deck per entry of
+	// Seats: game i plays Pairings[(i/len(Seats)) mod len(Pairings)], so that consecutive
+	// games play a pairing from every rotation of the seats, its decks travelling with
+	// their bots.
+	Pairings [][]Deck
+	Games    int
+	Seed     uint64 // game i uses seed Seed+i
+	Check    bool   // check the invariants after every action (slower)
+	Workers  int    // 0: one per core
 	// Progress, if set, is called after each game with the number of games finished so far,
 	// from one goroutine at a time.
 	Progress func(done int)
@@ -118,11 +123,31 @@ func ParseOptions(pairs []string) (map[string]string, error) {
 	return m, nil
 }
 
+// AllPairings returns every ordered choice of a deck per seat among the named decks, mirrors
+// included, in a fixed order (the first seat's deck varying slowest).
+func AllPairings(names []string, seats int) [][]Deck {
+	out := [][]Deck{{}}
+	for s := 0; s < seats; s++ {
+		var next [][]Deck
+		for _, p := range out {
+			for _, n := range names {
+				next = append(next, append(append([]Deck(nil), p...), Deck{Name: n}))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
 // setupFor is the setup of game i: bot (s+i) mod n at seat s, with its deck.
 func setupFor(game engine.Game, base engine.Setup, cfg Config, i int) (engine.Setup, error) {
 	s := base
 	s.Seed = cfg.Seed + uint64(i)
-	if len(cfg.Decks) == 0 {
+	decks := cfg.Decks
+	if len(decks) == 0 && len(cfg.Pairings) > 0 {
+		decks = cfg.Pairings[(i/len(cfg.Seats))%len(cfg.Pairings)]
+	}
+	if len(decks) == 0 {
 		return s, nil
 	}
 	dg, ok := game.(DeckGame)
@@ -132,7 +157,7 @@ func setupFor(game engine.Game, base engine.Setup, cfg Config, i int) (engine.Se
 	n := len(cfg.Seats)
 	names, texts := make([]string, n), make([]string, n)
 	for seat := range names {
-		d := cfg.Decks[(seat+i)%n]
+		d := decks[(seat+i)%n]
 		names[seat], texts[seat] = d.Name, d.Text
 	}
 	return dg.WithDecks(s, names, texts), nil
@@ -151,6 +176,14 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 	if len(cfg.Decks) > 0 && len(cfg.Decks) != len(cfg.Seats) {
 		return Result{}, fmt.Errorf("%d decks for %d seats: give one deck per seat", len(cfg.Decks), len(cfg.Seats))
 	}
+	if len(cfg.Decks) > 0 && len(cfg.Pairings) > 0 {
+		return Result{}, errors.New("give decks per seat or pairings of decks, not both")
+	}
+	for k, p := range cfg.Pairings {
+		if len(p) != len(cfg.Seats) {
+			return Result{}, fmt.Errorf("pairing %d has %d decks for %d seats", k+1, len(p), len(cfg.Seats))
+		}
+	}
 	opts, err := ParseOptions(cfg.Options)
 	if err != nil {
 		return Result{}, err
@@ -159,8 +192,14 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 	for i := range cfg.Seats {
 		base.Names = append(base.Names, fmt.Sprintf("P%d", i+1))
 	}
-	// every rotation of the decks, checked once before any game
-	for i := 0; i < len(cfg.Seats) && (i == 0 || len(cfg.Decks) > 0); i++ {
+	// every rotation of the decks (of every pairing), checked once before any game
+	checks := 1
+	if len(cfg.Decks) > 0 {
+		checks = len(cfg.Seats)
+	} else if len(cfg.Pairings) > 0 {
+		checks = len(cfg.Seats) * len(cfg.Pairings)
+	}
+	for i := 0; i < checks; i++ {
 		s, err := setupFor(game, base, cfg, i)
 		if err != nil {
 			return Result{}, err

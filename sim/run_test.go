@@ -1,9 +1,11 @@
 package sim
 
 import (
+	"strings"
 	"testing"
 
 	"starnexus/engine"
+	"starnexus/engine/enginetest/toygame"
 	"starnexus/games/realms"
 	"starnexus/games/realms/realmsgame"
 )
@@ -57,5 +59,55 @@ func TestRunChecksEveryFormat(t *testing.T) {
 				t.Errorf("results depend on the number of workers: %+v vs %+v", one, two)
 			}
 		})
+	}
+}
+
+// TestAllPairings lists every ordered choice of a deck per seat, and setupFor plays them in
+// turn, each from every rotation of the seats with the decks travelling with their bots.
+func TestAllPairings(t *testing.T) {
+	ps := AllPairings([]string{"a", "b", "c"}, 2)
+	if len(ps) != 9 {
+		t.Fatalf("%d pairings of three decks for two seats, want 9", len(ps))
+	}
+	seen := map[string]bool{}
+	for _, p := range ps {
+		seen[p[0].Name+p[1].Name] = true
+	}
+	if len(seen) != 9 {
+		t.Errorf("pairings repeat: %v", seen)
+	}
+	if got := PairingsLabel(ps); got != "every pairing of a, b, c" {
+		t.Errorf("label %q", got)
+	}
+	if got := PairingsLabel(ps[:2]); got != "a-a a-b" {
+		t.Errorf("label of two pairings %q", got)
+	}
+}
+
+// deckToy is the toy game with decks: WithDecks records each seat's deck in the setup's
+// options, where TestSetupForPairings reads it.
+type deckToy struct{ toygame.Game }
+
+func (deckToy) ShippedDecks() []string { return []string{"a", "b"} }
+func (deckToy) WithDecks(s engine.Setup, names, texts []string) engine.Setup {
+	s.Options = map[string]string{"decks": strings.Join(names, ",")}
+	return s
+}
+func (deckToy) DeckHero(name, text string) (string, error) { return "", nil }
+
+func TestSetupForPairings(t *testing.T) {
+	cfg := Config{Seats: []string{"x", "y"}, Pairings: AllPairings([]string{"a", "b"}, 2)}
+	var got []string
+	for i := 0; i < 8; i++ {
+		s, err := setupFor(deckToy{}, engine.Setup{}, cfg, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s.Options["decks"])
+	}
+	// game i seats bot (s+i) mod 2 at seat s; pairing i/2 gives bot x its first deck
+	want := []string{"a,a", "a,a", "a,b", "b,a", "b,a", "a,b", "b,b", "b,b"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("decks by game %v, want %v", got, want)
 	}
 }

@@ -124,6 +124,37 @@ type CardSummary struct {
 	Impact            float64    `json:"impact"`
 }
 
+// PairingsLabel names a list of deck pairings for a summary's options: "every pairing of a, b"
+// when it is every ordered pairing of a set of decks (as `sim --decks all` plays), else the
+// pairings themselves.
+func PairingsLabel(pairings [][]Deck) string {
+	if len(pairings) == 0 {
+		return ""
+	}
+	var names []string
+	seen := map[string]bool{}
+	var list []string
+	for _, p := range pairings {
+		var ns []string
+		for _, d := range p {
+			ns = append(ns, d.Name)
+			if !seen[d.Name] {
+				seen[d.Name] = true
+				names = append(names, d.Name)
+			}
+		}
+		list = append(list, strings.Join(ns, "-"))
+	}
+	want := 1
+	for range pairings[0] {
+		want *= len(names)
+	}
+	if want == len(pairings) && len(names) > 1 {
+		return "every pairing of " + strings.Join(names, ", ")
+	}
+	return strings.Join(list, " ")
+}
+
 // Summarize computes the figures of a batch of game from its games. Format, sets and
 // options are game's canonical ones (its Prepare of the first game's setup).
 func Summarize(game engine.Game, cfg Config, res Result) Summary {
@@ -139,6 +170,9 @@ func Summarize(game engine.Game, cfg Config, res Result) Summary {
 					if k != "decks" || len(cfg.Decks) == 0 { // the decks are in Seats
 						sum.Options[k] = v
 					}
+				}
+				if len(cfg.Pairings) > 0 {
+					sum.Options["decks"] = PairingsLabel(cfg.Pairings)
 				}
 				if len(sum.Options) == 0 {
 					sum.Options = nil

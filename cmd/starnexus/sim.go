@@ -41,7 +41,8 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sets := fs.String("sets", "", "card sets of the trade deck, comma-separated (Star Realms; default core)")
 	seats := fs.String("seats", "", "a bot per seat, comma-separated (names or levels of the game's bots); seats rotate between games "+
 		"(default: greedy at every seat of the format's usual table, or one per deck)")
-	deckList := fs.String("decks", "", "a deck per seat, comma-separated: a shipped deck's name or a deck file's path; each travels with its seat's bot")
+	deckList := fs.String("decks", "", "a deck per seat, comma-separated: a shipped deck's name or a deck file's path; each travels with its seat's bot; "+
+		"all: every pairing of the game's shipped decks in turn, each played from every seat (25 pairings of two seats, so runs of 50 games are balanced)")
 	matrix := fs.Bool("matrix", false, "play --games games for every pair of the game's shipped decks and print the deck-against-deck table")
 	merge := fs.Bool("merge", false, "merge the --json results named as arguments (same setup, different seeds) into one summary")
 	nGames := fs.Int("games", 100, "number of games (with --matrix: per pair of decks)")
@@ -82,7 +83,15 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	makeBot := func(name string) (engine.Bot, error) { return bots.New(game, name) }
 	cfg := sim.Config{Format: f.Name, Sets: splitList(*sets), Options: options, Seats: splitList(*seats),
 		Games: *nGames, Seed: *seed, Check: *check, Workers: *workers}
+	allDecks := strings.EqualFold(strings.TrimSpace(*deckList), "all")
+	if allDecks && *matrix {
+		fmt.Fprintln(stderr, "starnexus sim: --decks all and --matrix both choose the decks: give one")
+		return 2
+	}
 	for _, d := range splitList(*deckList) {
+		if allDecks {
+			break
+		}
 		dk, err := simDeck(d)
 		if err != nil {
 			fmt.Fprintln(stderr, "starnexus sim:", err)
@@ -104,6 +113,14 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		for i := 0; i < n; i++ {
 			cfg.Seats = append(cfg.Seats, "greedy")
 		}
+	}
+	if allDecks {
+		dg, ok := game.(sim.DeckGame)
+		if !ok {
+			fmt.Fprintf(stderr, "starnexus sim: %s ships no decks\n", game.Title())
+			return 2
+		}
+		cfg.Pairings = sim.AllPairings(dg.ShippedDecks(), len(cfg.Seats))
 	}
 	var bar *progressbar.ProgressBar
 	total := cfg.Games

@@ -134,3 +134,44 @@ func TestSimNexus(t *testing.T) {
 		t.Errorf("matrix cells %v", m["cells"])
 	}
 }
+
+// TestSimAllDecks plays every pairing of the shipped Stellar Nexus decks in turn: 50 games
+// play each of the 25 ordered pairings from both seats, the summary names the pairings, two
+// halves split by seed merge, and --decks all refuses --matrix.
+func TestSimAllDecks(t *testing.T) {
+	dir := t.TempDir()
+	run := func(name string, args ...string) map[string]any {
+		t.Helper()
+		var out, errs bytes.Buffer
+		if code := runSim(append([]string{"--game", "nexus", "--json", "--decks", "all", "--seats", "greedy,tactician"}, args...), nil, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		var got map[string]any
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatalf("%v: %s", err, out.String())
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	whole := run("whole.json", "--games", "50", "--seed", "3")
+	opts, _ := whole["options"].(map[string]any)
+	if d, _ := opts["decks"].(string); !strings.HasPrefix(d, "every pairing of ") || strings.Count(d, ",") != 4 {
+		t.Errorf("options decks %q, want every pairing of the five shipped decks", d)
+	}
+	if whole["games"] != float64(50) {
+		t.Errorf("games %v", whole["games"])
+	}
+	run("a.json", "--games", "20", "--seed", "3")
+	run("b.json", "--games", "30", "--seed", "23")
+	var out, errs bytes.Buffer
+	if code := runSim([]string{"--merge", "--json", filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")}, nil, &out, &errs); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errs.String())
+	}
+	out.Reset()
+	errs.Reset()
+	if code := runSim([]string{"--game", "nexus", "--decks", "all", "--matrix"}, nil, &out, &errs); code != 2 || !strings.Contains(errs.String(), "give one") {
+		t.Errorf("--decks all --matrix: exit %d, %q", code, errs.String())
+	}
+}

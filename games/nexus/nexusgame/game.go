@@ -209,11 +209,10 @@ func splitDecks(s string) []string {
 func (g *Game) Bots() engine.BotKit {
 	greedy := func() engine.Bot { return nexus.NewGreedy() }
 	tactician := func() engine.Bot { return nexus.NewTactician() }
-	// strong is the rollout policy and prior of hard and expert (greedy until the levels are
-	// measured again with the tactician, issue 17).
-	strong := greedy
+	// The tactician is the rollout policy and prior of hard and expert; easy and medium roll
+	// out with greedy, the cheaper and weaker policy (docs/ai.md, "Stellar Nexus search levels").
 	return engine.BotKit{Heuristics: []engine.NamedBot{{Name: "greedy", New: greedy}, {Name: "tactician", New: tactician}},
-		Light: greedy, Strong: strong, RolloutCap: rolloutCap, Evaluate: nexus.Evaluator{},
+		Light: greedy, Strong: tactician, RolloutCap: rolloutCap, Evaluate: nexus.Evaluator{},
 		Levels:   levels(),
 		Shortcut: func() engine.Shortcut { return nexus.NewShortcut() }}
 }
@@ -225,14 +224,15 @@ const rolloutCap = 60
 
 // levels returns the Stellar Nexus search levels (docs/ai.md, "Stellar Nexus search levels"):
 // budgets set so that, on one core, hard thinks at most 400 ms a decision on average and
-// expert at most 1.5 s. An iteration of Stellar Nexus costs about twenty times one of Star
-// Realms (a rollout of 60 actions of a richer game), so the budgets are smaller.
+// expert at most 1.5 s (measured: about 130 ms and 1.1 s). An iteration of Stellar Nexus
+// costs several times one of Star Realms (a rollout of 60 actions of a richer game), so the
+// budgets are smaller.
 func levels() []engine.LevelSettings {
 	return []engine.LevelSettings{
 		{Name: "easy", Iterations: 10, Epsilon: 0.1},
 		{Name: "medium", Iterations: 100, Epsilon: 0.1},
 		{Name: "hard", Iterations: 1200, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
-		{Name: "expert", Iterations: 5000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+		{Name: "expert", Iterations: 8000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
 	}
 }
 

@@ -22,6 +22,9 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	}
 	fmt.Fprintf(w, "%d games of %s%s, bots %s rotating seats, seed %d\n", sum.Games, sum.Format,
 		setsText(sum.Sets), strings.Join(bots, ","), sum.Seed)
+	if d := sum.Options["decks"]; strings.HasPrefix(d, "every pairing") {
+		fmt.Fprintf(w, "decks: %s, in turn\n", d)
+	}
 	fmt.Fprintf(w, "%.1f rounds and %.0f actions per game on average; %d draws", sum.AvgRounds, sum.AvgActions, sum.Draws)
 	if sum.Errors > 0 {
 		fmt.Fprintf(w, "; %d failed games", sum.Errors)
@@ -181,6 +184,9 @@ func markdown(sum Summary, command string) string {
 		fmt.Fprintf(&b, "```\n%s\n```\n\n", command)
 	}
 	fmt.Fprintf(&b, "%d games of %s%s, seed %d, seats rotating between games. ", sum.Games, sum.Format, setsText(sum.Sets), sum.Seed)
+	if d := sum.Options["decks"]; strings.HasPrefix(d, "every pairing") {
+		fmt.Fprintf(&b, "Decks: %s in turn, each pairing played from both seats. ", d)
+	}
 	fmt.Fprintf(&b, "%.1f completed rounds and %.0f actions per game on average; %d draws", sum.AvgRounds, sum.AvgActions, sum.Draws)
 	if sum.Errors > 0 {
 		fmt.Fprintf(&b, "; %d failed games (left out)", sum.Errors)

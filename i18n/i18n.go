@@ -25,6 +25,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 )
 
 // Msg is one message: its id in the catalogs and its arguments. An argument is a string, a
@@ -49,7 +52,7 @@ func M(id string, kv ...any) Msg {
 	return m
 }
 
-//go:embed en
+//go:embed en fr es
 var files embed.FS
 
 // Langs lists the languages that have a catalog.
@@ -258,21 +261,72 @@ func number(v any) (int, bool) {
 	return 0, false
 }
 
-// pluralCategory is the CLDR plural category of a whole number n in lang: French puts 0 and 1
-// in "one", English and Spanish 1 alone.
+// pluralCategory is the CLDR plural category of a whole number n in lang (French puts 0 and 1
+// in "one", English and Spanish 1 alone), from the CLDR data of
+// golang.org/x/text. A template without the category's case falls back to "other".
 func pluralCategory(lang string, n int) string {
 	if n < 0 {
 		n = -n
 	}
-	switch lang {
-	case "fr":
-		if n <= 1 {
-			return "one"
-		}
-	default:
-		if n == 1 {
-			return "one"
-		}
+	tag, err := language.Parse(lang)
+	if err != nil {
+		tag = language.English
+	}
+	switch plural.Cardinal.MatchPlural(tag, n, 0, 0, 0, 0) {
+	case plural.Zero:
+		return "zero"
+	case plural.One:
+		return "one"
+	case plural.Two:
+		return "two"
+	case plural.Few:
+		return "few"
+	case plural.Many:
+		return "many"
 	}
 	return "other"
+}
+
+// Match is the shipped language that best serves a reader who prefers the given languages,
+// best first: BCP 47 tags or an Accept-Language header's list ("fr-CA,fr;q=0.9,en;q=0.8"), or
+// a POSIX locale ("es_ES.UTF-8"). It matches by golang.org/x/text/language (fr-CA reads fr,
+// es-419 reads es); English when nothing matches.
+func Match(prefs ...string) string {
+	langs := Langs()
+	supported := []language.Tag{language.English}
+	for _, l := range langs {
+		if l != "en" {
+			supported = append(supported, language.Make(l))
+		}
+	}
+	m := language.NewMatcher(supported)
+	var want []language.Tag
+	for _, p := range prefs {
+		p = strings.TrimSpace(p)
+		if p == "" || p == "C" || p == "POSIX" {
+			continue
+		}
+		if tags, _, err := language.ParseAcceptLanguage(p); err == nil && len(tags) > 0 {
+			want = append(want, tags...)
+			continue
+		}
+		// a POSIX locale: language_TERRITORY.codeset@modifier
+		if i := strings.IndexAny(p, ".@"); i >= 0 {
+			p = p[:i]
+		}
+		if t, err := language.Parse(strings.ReplaceAll(p, "_", "-")); err == nil {
+			want = append(want, t)
+		}
+	}
+	if len(want) == 0 {
+		return "en"
+	}
+	_, i, conf := m.Match(want...)
+	if conf == language.No {
+		return "en"
+	}
+	if i == 0 {
+		return "en"
+	}
+	return supported[i].String()
 }

@@ -83,3 +83,43 @@ func TestShippedCatalogsLoad(t *testing.T) {
 		t.Errorf("unknown language: %v", err)
 	}
 }
+
+func TestMatch(t *testing.T) {
+	tests := []struct {
+		prefs []string
+		want  string
+	}{
+		{nil, "en"},
+		{[]string{"fr-CA,fr;q=0.9,en;q=0.8"}, "fr"},
+		{[]string{"es-419"}, "es"},
+		{[]string{"es_ES.UTF-8"}, "es"},
+		{[]string{"fr_FR@euro"}, "fr"},
+		{[]string{"de-DE,de;q=0.9"}, "en"},
+		{[]string{"C"}, "en"},
+		{[]string{"", "de", "es-MX"}, "es"},
+		{[]string{"en-GB,fr;q=0.5"}, "en"},
+		{[]string{"garbage;;q=x"}, "en"},
+	}
+	for _, tt := range tests {
+		if got := Match(tt.prefs...); got != tt.want {
+			t.Errorf("Match(%q) = %q, want %q", tt.prefs, got, tt.want)
+		}
+	}
+}
+
+func TestPluralCategories(t *testing.T) {
+	tests := []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{"en", 0, "other"}, {"en", 1, "one"}, {"en", 2, "other"},
+		{"fr", 0, "one"}, {"fr", 1, "one"}, {"fr", 2, "other"},
+		{"es", 0, "other"}, {"es", 1, "one"}, {"es", 5, "other"},
+	}
+	for _, tt := range tests {
+		if got := pluralCategory(tt.lang, tt.n); got != tt.want {
+			t.Errorf("pluralCategory(%s, %d) = %s, want %s", tt.lang, tt.n, got, tt.want)
+		}
+	}
+}

@@ -97,10 +97,16 @@ function renderText(msg, depth, out) {
   emit(nodes, msg.args || {}, '', depth, out);
 }
 
+// pluralCategory is the CLDR plural category of n in the catalog's language, from the
+// browser's own plural rules (Intl.PluralRules), as the server takes it from golang.org/x/text.
+const pluralRules = new Map();
 function pluralCategory(n) {
-  n = Math.abs(n);
-  if (lang === 'fr') return n <= 1 ? 'one' : 'other';
-  return n === 1 ? 'one' : 'other';
+  let r = pluralRules.get(lang);
+  if (!r) {
+    r = new Intl.PluralRules(lang || 'en');
+    pluralRules.set(lang, r);
+  }
+  return r.select(Math.abs(n));
 }
 
 function choose(cases, keys) {

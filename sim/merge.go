@@ -37,6 +37,7 @@ func Merge(sums []Summary) (Summary, error) {
 	out.Seats = make([]SeatSummary, n)
 	out.Positions = make([]PositionSummary, len(first.Positions))
 	thinking := make([]float64, n)
+	cpu := make([]float64, n)
 	cards := map[string]*CardSummary{}
 	var order []string
 	points := 0
@@ -64,6 +65,8 @@ func Merge(sums []Summary) (Summary, error) {
 			o.Wins += st.Wins
 			o.Decisions += st.Decisions
 			thinking[b] += st.DecisionMs * float64(st.Decisions)
+			cpu[b] += st.DecisionCPUMs * float64(st.CPUDecisions)
+			o.CPUDecisions += st.CPUDecisions
 		}
 		for p, ps := range s.Positions {
 			out.Positions[p].Position = ps.Position
@@ -114,6 +117,9 @@ func Merge(sums []Summary) (Summary, error) {
 		}
 		if o.Decisions > 0 {
 			o.DecisionMs = thinking[b] / float64(o.Decisions)
+		}
+		if o.CPUDecisions > 0 {
+			o.DecisionCPUMs = cpu[b] / float64(o.CPUDecisions)
 		}
 	}
 	for p := range out.Positions {

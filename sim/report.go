@@ -14,6 +14,14 @@ func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 func interval(ci [2]float64) string { return fmt.Sprintf("[%.1f, %.1f]", 100*ci[0], 100*ci[1]) }
 
+// cpuMs is a seat's CPU milliseconds per decision, "-" where they were not measured.
+func cpuMs(s SeatSummary) string {
+	if s.CPUDecisions == 0 {
+		return "-"
+	}
+	return ms(s.DecisionCPUMs)
+}
+
 // WriteTable prints the summary as readable tables; cards limits the card table (0: all).
 func WriteTable(w io.Writer, sum Summary, cards int) {
 	bots := make([]string, len(sum.Seats))
@@ -33,9 +41,9 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 		fmt.Fprintf(w, "; %.2f s", sum.Seconds)
 	}
 	fmt.Fprintf(w, "\nfirst player wins %s %s\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
-	tw := newTable("bot", "wins", "win rate", "95% interval", "ms/decision", "decisions")
+	tw := newTable("bot", "wins", "win rate", "95% interval", "ms/decision", "CPU ms", "decisions")
 	for _, s := range sum.Seats {
-		tw.row(s.Label(), fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), fmt.Sprint(s.Decisions))
+		tw.row(s.Label(), fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), cpuMs(s), fmt.Sprint(s.Decisions))
 	}
 	tw.write(w)
 	fmt.Fprintln(w)
@@ -194,11 +202,12 @@ func markdown(sum Summary, command string) string {
 	fmt.Fprintf(&b, ". The first player wins %s %s.\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
 	b.WriteString("Intervals are 95% Wilson score intervals; a draw counts as a win for nobody.\n\n")
 	b.WriteString("## Bots\n\n![win rates](" + ChartWinRates + ")\n\n")
-	b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | CPU ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|--:|\n")
 	for _, s := range sum.Seats {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %d |\n", s.Label(), s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), s.Decisions)
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %d |\n", s.Label(), s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), cpuMs(s), s.Decisions)
 	}
-	b.WriteString("\nms per decision: mean time of the bot's decisions with more than one legal action.\n\n")
+	b.WriteString("\nms per decision: mean wall time of the bot's decisions with more than one legal action; CPU ms: their mean CPU time " +
+		"(the deciding thread's clock, which other work on the machine does not inflate).\n\n")
 	b.WriteString("| position in turn order | wins | win rate | 95% interval |\n|---|--:|--:|--:|\n")
 	for _, p := range sum.Positions {
 		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", ordinal(p.Position), p.Wins, pct(p.WinRate), interval(p.CI95))

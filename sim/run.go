@@ -62,9 +62,11 @@ type GameResult struct {
 	// (last). Empty if the game is not a StatsGame.
 	Authority [][]int
 	// Decisions and Thinking are, per seat, the decisions with more than one legal action
-	// and the time its bot spent on them (decisions with one legal action are not timed).
+	// and the time its bot spent on them (decisions with one legal action are not timed);
+	// CPU is the CPU time of the same decisions, nil where the thread clock is not read.
 	Decisions []int
 	Thinking  []time.Duration
+	CPU       []time.Duration
 	Err       error
 }
 
@@ -99,7 +101,11 @@ type Result struct {
 	Rounds    int
 	Decisions []int           // per bot: decisions with more than one legal action
 	Thinking  []time.Duration // per bot: time spent on them
-	Errors    []error
+	// CPU is per bot the CPU time of those decisions, counted over CPUDecisions of them (the
+	// games where the thread clock was read).
+	CPU          []time.Duration
+	CPUDecisions []int
+	Errors       []error
 	// Results holds every game in order of its index; Summarize reads it.
 	Results []GameResult
 }
@@ -227,6 +233,9 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// one thread per worker, so that its thread clock times its decisions alone
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			bots := make([]engine.Bot, n)
 			seatBot := make([]int, n)
 			for i := range next {
@@ -254,7 +263,8 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 	}
 	close(next)
 	wg.Wait()
-	res := Result{Wins: make([]int, n), Decisions: make([]int, n), Thinking: make([]time.Duration, n), Results: results}
+	res := Result{Wins: make([]int, n), Decisions: make([]int, n), Thinking: make([]time.Duration, n),
+		CPU: make([]time.Duration, n), CPUDecisions: make([]int, n), Results: results}
 	for i := range results {
 		g := &results[i]
 		res.Games++
@@ -276,6 +286,10 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 			}
 			res.Decisions[b] += g.Decisions[s]
 			res.Thinking[b] += g.Thinking[s]
+			if g.CPU != nil {
+				res.CPU[b] += g.CPU[s]
+				res.CPUDecisions[b] += g.Decisions[s]
+			}
 		}
 	}
 	return res, nil
@@ -291,6 +305,9 @@ func playOne(game engine.Game, setup engine.Setup, bots []engine.Bot, seatBot []
 	g.Bot = append([]int(nil), seatBot...)
 	g.Decisions = make([]int, n)
 	g.Thinking = make([]time.Duration, n)
+	if _, ok := threadCPU(); ok {
+		g.CPU = make([]time.Duration, n)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			g.Err = fmt.Errorf("seed %d: engine panic: %v", seed, r)
@@ -348,9 +365,14 @@ func playOne(game engine.Game, setup engine.Setup, bots []engine.Bot, seatBot []
 		var a engine.Action
 		if len(legal) > 1 {
 			start := time.Now()
+			cpu, _ := threadCPU()
 			obs[seat] = engine.ObserveFor(s, seat, bots[seat], obs[seat])
 			a = bots[seat].Choose(obs[seat], legal, &rngs[seat])
 			g.Thinking[seat] += time.Since(start)
+			if g.CPU != nil {
+				end, _ := threadCPU()
+				g.CPU[seat] += end - cpu
+			}
 			g.Decisions[seat]++
 		} else {
 			obs[seat] = engine.ObserveFor(s, seat, bots[seat], obs[seat])

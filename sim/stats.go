@@ -98,6 +98,11 @@ type SeatSummary struct {
 	CI95       [2]float64 `json:"ci95"`
 	DecisionMs float64    `json:"decision_ms"` // mean per decision with more than one legal action
 	Decisions  int        `json:"decisions"`   // those decisions
+	// DecisionCPUMs is the mean CPU time of CPUDecisions of those decisions (the thread's
+	// clock, which other work on the machine does not inflate as it does the wall time);
+	// absent where the clock was not read.
+	DecisionCPUMs float64 `json:"decision_cpu_ms,omitempty"`
+	CPUDecisions  int     `json:"cpu_decisions,omitempty"`
 }
 
 // PositionSummary is the record of a position in turn order, whoever held it.
@@ -251,6 +256,10 @@ func Summarize(game engine.Game, cfg Config, res Result) Summary {
 		}
 		if res.Decisions[b] > 0 {
 			ss.DecisionMs = float64(res.Thinking[b]) / float64(time.Millisecond) / float64(res.Decisions[b])
+		}
+		if len(res.CPUDecisions) > b && res.CPUDecisions[b] > 0 {
+			ss.CPUDecisions = res.CPUDecisions[b]
+			ss.DecisionCPUMs = float64(res.CPU[b]) / float64(time.Millisecond) / float64(res.CPUDecisions[b])
 		}
 		if len(cfg.Decks) == n {
 			ss.Deck = cfg.Decks[b].Name

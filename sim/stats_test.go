@@ -86,7 +86,7 @@ func TestRotationFollowsTheBot(t *testing.T) {
 }
 
 // TestRunIsDeterministic plays the same batch on one and two workers: every game's record
-// but the clock must match.
+// but the clocks must match.
 func TestRunIsDeterministic(t *testing.T) {
 	cat := catalog(t)
 	cfg := Config{Seats: []string{"greedy", "random", "greedy"}, Format: "ffa", Games: 12, Seed: 11, Workers: 1}
@@ -101,7 +101,7 @@ func TestRunIsDeterministic(t *testing.T) {
 	}
 	for _, r := range [][]GameResult{one.Results, two.Results} {
 		for i := range r {
-			r[i].Thinking = nil
+			r[i].Thinking, r[i].CPU = nil, nil
 		}
 	}
 	if !reflect.DeepEqual(one.Results, two.Results) || !reflect.DeepEqual(one.Wins, two.Wins) {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"runtime"
 	"testing"
 
 	"starnexus/engine"
@@ -36,6 +37,12 @@ func TestToyGameThroughRun(t *testing.T) {
 	}
 	if wins+sum.Draws != 30 {
 		t.Errorf("%d wins and %d draws in 30 games", wins, sum.Draws)
+	}
+	for _, st := range sum.Seats {
+		// on Linux every timed decision is also timed by the thread's CPU clock
+		if runtime.GOOS == "linux" && (st.CPUDecisions != st.Decisions || st.DecisionCPUMs < 0) {
+			t.Errorf("%s: %d decisions, %d timed in CPU (%.3f ms)", st.Bot, st.Decisions, st.CPUDecisions, st.DecisionCPUMs)
+		}
 	}
 	if len(sum.Cards) != 0 || sum.Authority != nil || sum.ScoreName != "" {
 		t.Errorf("figures the toy game cannot give: %+v", sum)

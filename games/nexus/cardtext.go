@@ -271,7 +271,7 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 	case cards.SelEquipped:
 		return i18n.M("nexus.card.sel.equipped", "cap", c)
 	case cards.SelRequisitioned:
-		return i18n.M("nexus.card.sel.requisitioned", "cap", c, "noun", noun(s.Obj, s.Filter))
+		return i18n.M("nexus.card.sel.requisitioned", "cap", c, "noun", noun(s.Obj, s.Filter, false, false))
 	case cards.SelYou:
 		return i18n.M("nexus.card.sel.you", "cap", c)
 	case cards.SelEachOpp:
@@ -288,7 +288,7 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 			}
 			return i18n.M("nexus.card.sel.each_player", "cap", c)
 		}
-		return i18n.M("nexus.card.sel.each", "cap", c, "noun", noun(s.Obj, s.Filter))
+		return i18n.M("nexus.card.sel.each", "cap", c, "noun", noun(s.Obj, s.Filter, false, false))
 	case cards.SelTarget:
 		bit := uint64(1) << uint(s.Slot)
 		if w.declared&bit == 0 {
@@ -297,7 +297,7 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 			if s.Obj == cards.ObjPlayer && s.Filter.You { // the only player it may be
 				return i18n.M("nexus.card.sel.you", "cap", c)
 			}
-			return i18n.M("nexus.card.sel.target", "cap", c, "noun", noun(s.Obj, s.Filter))
+			return i18n.M("nexus.card.sel.target", "noun", noun(s.Obj, s.Filter, true, capital))
 		}
 		if w.lastOfKind[s.Obj] == s.Slot {
 			return i18n.M("nexus.card.sel.that", "cap", c, "kind", s.Obj.String())
@@ -319,8 +319,11 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 }
 
 // noun is what a selector's kind and filter describe: "other creature with Agility you
-// control", "creature card with cost 3 or less from your graveyard", "opponent".
-func noun(k cards.ObjKind, f cards.Filter) i18n.Msg {
+// control", "creature card with cost 3 or less from your graveyard", "opponent". A target's
+// noun (target) says "target" itself, capitalised if capital: where a language puts that
+// word, and the article whose gender is the noun's, is the noun template's choice (French
+// "une créature ciblée que vous contrôlez", "un adversaire ciblé").
+func noun(k cards.ObjKind, f cards.Filter, target, capital bool) i18n.Msg {
 	ctrl := "any"
 	switch {
 	case f.You:
@@ -348,7 +351,8 @@ func noun(k cards.ObjKind, f cards.Filter) i18n.Msg {
 	if id == "" {
 		id = "nexus.card.noun.card"
 	}
-	return i18n.M(id, "other", yesNo(f.Other), "equipped", yesNo(f.Equipped), "token", yesNo(f.Token), "with", withMsg, "ctrl", ctrl)
+	return i18n.M(id, "other", yesNo(f.Other), "equipped", yesNo(f.Equipped), "token", yesNo(f.Token), "with", withMsg, "ctrl", ctrl,
+		"target", yesNo(target), "cap", yesNo(capital))
 }
 
 // FactionName is a faction's name as players read it (nexus.card.faction.damnareh:

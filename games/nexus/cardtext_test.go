@@ -12,6 +12,7 @@ import (
 	"starnexus/games/nexus/cards"
 	"starnexus/games/nexus/decks"
 	"starnexus/i18n"
+	"starnexus/i18n/i18ntest"
 )
 
 func english(t *testing.T) *i18n.Catalog {
@@ -470,4 +471,80 @@ func FuzzCardText(f *testing.F) {
 		c := &cards.Card{Name: "X", Type: ct, Abilities: []cards.Ability{ab}}
 		checkLine(t, text, en.Render(AbilityText(cat, c, &c.Abilities[0])))
 	})
+}
+
+// abilityLanguage matches what of the card data's own words (grammar SN C.2) may never show
+// in a card's text, whatever the language: verb calls, selectors, filters, named arguments,
+// token ids and ability kinds.
+var abilityLanguage = `\b(static|equipped|when|active|resolve|affinity|dissonance|wound|modify|grant|marker|counter|create|draw|tap|untap|destroy|resurrect|confront|regenerate|gain_life|lose_life|untap_resources)\(|` +
+	`\b(YOU|SELF|EQUIPPED|REQUISITIONED|EACH_OPP|EACH_PLAYER|ALL|T\d?)\b|\bTK-|@graveyard|\[(you|opp|other|token|equipped)|cost<=|unless_tap|until=|for=|creature_card|creature_you_control_dies|deals_wounds_to_player|;|^(static|equipped|when \w+|active|resolve|affinity|dissonance):`
+
+// translations lists, for each language other than English, what would betray an English
+// text left in its card text: words of the English templates that the language's own never
+// use.
+var translations = []struct {
+	lang    string
+	english string
+}{
+	{"fr", `\b(target|creature|creatures|you control|opponent|each|Each|until end of|wounds?|token|tokens|graveyard|field|Activate|gets|gains|draws?|Affinity|Agility|Deployment|Alteration|Instant|Equipment|Special resource|Hero|Creature|life|this|This|stack)\b`},
+}
+
+// TestCardTextTranslated renders every card of the starter set and of every shipped deck, and
+// every construction of the grammar, in each translated language: no message id missing, no
+// argument left, no fragment of the ability language and no English word of the templates.
+func TestCardTextTranslated(t *testing.T) {
+	cat := builtin(t)
+	list := cat.All()
+	for _, n := range decks.Names() {
+		d, err := decks.Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range slices.Concat([]cards.DeckEntry{{Name: d.Hero}}, d.Library, d.ResourcePile, d.Reserve) {
+			c, err := cat.ByName(e.Name)
+			if err != nil {
+				t.Fatalf("deck %s: %v", n, err)
+			}
+			list = append(list, c)
+		}
+	}
+	var grammar []*cards.Card
+	for _, tt := range grammarCases {
+		ab, err := cards.ParseAbility(tt.text, tt.typ)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.text, err)
+		}
+		grammar = append(grammar, &cards.Card{Name: "X", Type: tt.typ, Abilities: []cards.Ability{ab}})
+	}
+	for _, tr := range translations {
+		t.Run(tr.lang, func(t *testing.T) {
+			c, err := i18n.Load(tr.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad := regexp.MustCompile(abilityLanguage + `|` + tr.english)
+			check := func(where, s string) {
+				t.Helper()
+				if p := i18ntest.Problem(s, bad); p != "" {
+					t.Errorf("%s: %q: %s (%q)", where, s, p, bad.FindString(s))
+				}
+			}
+			for _, card := range slices.Concat(list, grammar) {
+				m := CardText(cat, card)
+				for _, x := range slices.Concat(m.Keywords, m.Text, Reminders(card)) {
+					check(card.Name, c.Render(x))
+				}
+				for _, x := range m.Text {
+					if s := c.Render(x); s == "" || !strings.HasSuffix(s, ".") {
+						t.Errorf("%s: %q does not end with a full stop", card.Name, s)
+					}
+				}
+				if card.Name != "X" {
+					// the head names the card, whose name is not the catalog's to translate
+					head := strings.TrimPrefix(c.Render(CardHead(card)), card.Name)
+					check(card.Name+" head", head)
+				}
+			}
+		})
+	}
 }

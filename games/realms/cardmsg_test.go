@@ -6,10 +6,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"starnexus/games/realms"
 	"starnexus/games/realms/campaigns"
 	"starnexus/i18n"
+	"starnexus/i18n/i18ntest"
 )
 
 // The card text a player reads, as a specification: the printed parts of a dozen cards that
@@ -328,4 +331,107 @@ func loadText(t *testing.T) (*realms.Catalog, *i18n.Catalog) {
 		t.Fatal(err)
 	}
 	return cat, en
+}
+
+// abilityLanguage matches the card data's own words (docs/cards.md), which no language's card
+// text may show: counts after an engine word ("combat 3", "draw 1"), "may scrap", part
+// labels with a colon ("ally:"), zones and filters as the data writes them, the punctuation
+// of the grammar.
+var abilityLanguage = regexp.MustCompile(`(?i)\b(trade|combat|authority|draw|discards?|scrap)( up to)? \d|\bmay (scrap|draw|discard|destroy|acquire|put)\b|` +
+	`\b(ally|scrap|primary|choose one|if bases|if opponent bases|if played|when acquired)\s*:|from hand|from discard|from trade row|hand/discard|acquire free|` +
+	`cost\s*[<>]=?|\bper (card|[a-z]+ card)|put next|top of deck|into hand\b|copy another|ally of all factions|[|<>=]`)
+
+// translatedCardText lists the languages other than English with the words of the English
+// templates that their card text never uses (an English text left in their catalog).
+var translatedCardText = []struct {
+	lang    string
+	english *regexp.Regexp
+}{
+	{"fr", regexp.MustCompile(`\b(Trade|Authority|Draw|draw|Scrap|scrap|card|cards|your|hand|discard|pile|Trade Row|trade row|Choose|for free|Acquire|acquire|Whenever|When|Ally|base|ship|target|opponent|Unaligned|Star Empire|Machine Cult|Trade Federation|Kingdom|Scavengers)\b`)},
+}
+
+// TestCardTextTranslated renders in each translated language what TestCardTextComplete
+// renders in English (every card of every set and campaign, every sticker, every
+// construction of the ability language and its options, every faction): nothing missing, no
+// fragment of the ability language, no English template word, a capital first letter and
+// no stray spaces or stops.
+func TestCardTextTranslated(t *testing.T) {
+	cat, _ := loadText(t)
+	type text struct {
+		what string
+		msgs []i18n.Msg
+	}
+	var all []text
+	addCard := func(c *realms.Card) {
+		for _, p := range c.Text().Parts() {
+			all = append(all, text{c.Name + " " + p.Name, p.Msgs})
+		}
+		all = append(all, text{c.Name + " labels", []i18n.Msg{c.AllyLabel(), realms.ScrapLabel()}})
+	}
+	for i := range cat.Cards {
+		addCard(&cat.Cards[i])
+	}
+	for _, name := range campaigns.Names() {
+		camp, err := campaigns.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ccat := camp.Catalog()
+		for i := range ccat.Cards {
+			addCard(&ccat.Cards[i])
+		}
+		for _, sh := range camp.Sheets {
+			for _, row := range sh.Rows {
+				for _, s := range []string{row.Ship, row.Base} {
+					if s == "" {
+						continue
+					}
+					ab, _, err := realms.ParseSticker(s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					all = append(all, text{s, realms.AbilityMsgs(ab)})
+				}
+			}
+		}
+	}
+	for _, g := range grammar {
+		ab, err := realms.ParseAbility(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, text{g, realms.AbilityMsgs(ab)})
+		for _, e := range ab {
+			for _, o := range e.Options {
+				all = append(all, text{g + " option", []i18n.Msg{realms.AbilityClause(o)}})
+			}
+		}
+	}
+	for f := realms.Faction(1); f != 0 && f < 1<<7; f <<= 1 {
+		all = append(all, text{"faction", []i18n.Msg{realms.FactionMsg(f)}})
+	}
+	all = append(all, text{"no faction", []i18n.Msg{realms.FactionMsg(0)}})
+	for _, tr := range translatedCardText {
+		t.Run(tr.lang, func(t *testing.T) {
+			c, err := i18n.Load(tr.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range all {
+				s := c.RenderAll(x.msgs)
+				if p := i18ntest.Problem(s, abilityLanguage); p != "" {
+					t.Errorf("%s: %q: %s (%q)", x.what, s, p, abilityLanguage.FindString(s))
+				}
+				if w := tr.english.FindString(s); w != "" {
+					t.Errorf("%s: %q: English word %q", x.what, s, w)
+				}
+				if first, _ := utf8.DecodeRuneInString(s); !unicode.IsUpper(first) && first != '+' {
+					t.Errorf("%s: %q starts in lower case", x.what, s)
+				}
+				if strings.Contains(s, "  ") || strings.Contains(s, " .") || strings.Contains(s, "..") {
+					t.Errorf("%s: %q: spacing or stops", x.what, s)
+				}
+			}
+		})
+	}
 }

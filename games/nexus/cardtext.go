@@ -297,7 +297,7 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 			if s.Obj == cards.ObjPlayer && s.Filter.You { // the only player it may be
 				return i18n.M("nexus.card.sel.you", "cap", c)
 			}
-			return i18n.M("nexus.card.sel.target", "cap", c, "noun", noun(s.Obj, s.Filter))
+			return targetNoun(s.Obj, s.Filter, c)
 		}
 		if w.lastOfKind[s.Obj] == s.Slot {
 			return i18n.M("nexus.card.sel.that", "cap", c, "kind", s.Obj.String())
@@ -318,9 +318,32 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 	return i18n.M("nexus.card.sel.unknown")
 }
 
+// nounKinds names the noun messages of each kind of object: nexus.card.noun.KIND, and
+// nexus.card.target.KIND for a target.
+var nounKinds = map[cards.ObjKind]string{
+	cards.ObjCreature:      "creature",
+	cards.ObjPlayer:        "player",
+	cards.ObjRequisition:   "requisition",
+	cards.ObjGraveCreature: "grave",
+}
+
 // noun is what a selector's kind and filter describe: "other creature with Agility you
 // control", "creature card with cost 3 or less from your graveyard", "opponent".
 func noun(k cards.ObjKind, f cards.Filter) i18n.Msg {
+	return nounMsg("nexus.card.noun.", k, f)
+}
+
+// targetNoun is a target as a noun phrase with its determiner: "target creature you
+// control", "Target opponent" (cap: it starts a sentence). It is a message of its own rather
+// than "target" before a noun, so that a language may put the article, its gender and the
+// word for "target" where its grammar wants them ("la criatura objetivo que controlas").
+func targetNoun(k cards.ObjKind, f cards.Filter, capital string) i18n.Msg {
+	m := nounMsg("nexus.card.target.", k, f)
+	m.Args["cap"] = capital
+	return m
+}
+
+func nounMsg(prefix string, k cards.ObjKind, f cards.Filter) i18n.Msg {
 	ctrl := "any"
 	switch {
 	case f.You:
@@ -339,16 +362,11 @@ func noun(k cards.ObjKind, f cards.Filter) i18n.Msg {
 	if len(with) > 0 {
 		withMsg = i18n.M("nexus.card.noun.with", "what", andList(with))
 	}
-	id := map[cards.ObjKind]string{
-		cards.ObjCreature:      "nexus.card.noun.creature",
-		cards.ObjPlayer:        "nexus.card.noun.player",
-		cards.ObjRequisition:   "nexus.card.noun.requisition",
-		cards.ObjGraveCreature: "nexus.card.noun.grave",
-	}[k]
-	if id == "" {
-		id = "nexus.card.noun.card"
+	kind, ok := nounKinds[k]
+	if !ok {
+		kind = "card"
 	}
-	return i18n.M(id, "other", yesNo(f.Other), "equipped", yesNo(f.Equipped), "token", yesNo(f.Token), "with", withMsg, "ctrl", ctrl)
+	return i18n.M(prefix+kind, "other", yesNo(f.Other), "equipped", yesNo(f.Equipped), "token", yesNo(f.Token), "with", withMsg, "ctrl", ctrl)
 }
 
 // FactionName is a faction's name as players read it (nexus.card.faction.damnareh:

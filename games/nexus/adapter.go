@@ -146,6 +146,12 @@ func Builtin() (*Table, error) {
 // (engine.FoldName); the error suggests the closest names, in the language of the nearest one.
 func (t *Table) Lookup(name string) (uint8, error) { return t.LookupIn(name, "") }
 
+// Find is the card that answers to name (as Lookup), false if none does.
+func (t *Table) Find(name string) (uint8, bool) {
+	i, ok := t.byName[engine.FoldName(name)]
+	return i, ok
+}
+
 // LookupIn is Lookup for a player who reads lang: an unknown name's suggestions are in that
 // language ("": the language of the nearest name).
 func (t *Table) LookupIn(name, lang string) (uint8, error) {

@@ -127,3 +127,75 @@ func TestNameCollisionsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestDeckInEveryLanguage: a deck file may name its cards in any language, with or without
+// accents, and gives the same cards as in English; its own name may be translated.
+func TestDeckInEveryLanguage(t *testing.T) {
+	cat := builtin(t)
+	en := "name: Forge\nhero: Tarsk Ironvein, Forgemaster\nlibrary: {Magma Titan: 3, Tempered Blade: 3, Forge Apprentice: 3, Rivet Sentry: 3, Ironclad Brute: 3, Anvil Duelist: 3, Bellows Engineer: 3, Drone Foundry: 3, Arc Gauntlet: 3, Field Repairs: 3}\nresource_pile: {Nexus Shard: 8, Anvil Spire: 1, Smelter Well: 1}\nreserve: {Pounce: 2}\n"
+	fr := "name: Forge\nnames: {fr: La Forge, es: La Forja}\nhero: Tarsk Veine-de-Fer, Maître de Forge\nlibrary: {Titan de Magma: 3, lame trempee: 3, Apprenti de la Forge: 3, Sentinelle Rivetée: 3, BRUTE CUIRASSÉE: 3, Duelliste de l'Enclume: 3, Ingénieur des Soufflets: 3, Fonderie de Drones: 3, Gantelet à Arc: 3, Réparations de Fortune: 3}\nresource_pile: {Éclat du Nexus: 8, Flèche-Enclume: 1, Puits de Fonderie: 1}\nreserve: {Bond du Fauve: 2}\n"
+	es := "name: Forge\nhero: Tarsk Vetahierro, Maestro Forjador\nlibrary: [Titán de Magma, Titan de Magma, Magma Titan, Hoja Templada, Hoja Templada, Hoja Templada, Aprendiz de Forja, Aprendiz de Forja, Aprendiz de Forja, Centinela Remachado, Centinela Remachado, Centinela Remachado, Bruto Acorazado, Bruto Acorazado, Bruto Acorazado, Duelista del Yunque, Duelista del Yunque, Duelista del Yunque, Ingeniero de Fuelles, Ingeniero de Fuelles, Ingeniero de Fuelles, Fundición de Drones, Fundición de Drones, Fundición de Drones, Guantelete de Arco, Guantelete de Arco, Guantelete de Arco, Reparaciones de Campaña, Reparaciones de Campaña, Reparaciones de Campaña]\nresource_pile: {Esquirla del Nexus: 8, Aguja del Yunque: 1, Pozo de Fundición: 1}\nreserve: {Zarpazo: 2}\n"
+	resolve := func(name, text string) DeckCards {
+		d, err := ParseDeck([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		dc, vs := cat.Resolve(d)
+		if len(vs) > 0 {
+			t.Fatalf("%s: %v", name, vs)
+		}
+		return dc
+	}
+	want := resolve("en", en)
+	for _, tc := range []struct{ name, text string }{{"fr", fr}, {"es", es}} {
+		got := resolve(tc.name, tc.text)
+		if got.Hero != want.Hero || !sameCards(got.Library, want.Library) || !sameCards(got.ResourcePile, want.ResourcePile) || !sameCards(got.Reserve, want.Reserve) {
+			t.Errorf("the deck in %s does not give the English deck's cards", tc.name)
+		}
+	}
+	d, err := ParseDeck([]byte(fr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.NameIn("fr") != "La Forge" || d.NameIn("es") != "La Forja" || d.NameIn("en") != "Forge" {
+		t.Errorf("deck names: %q %q %q", d.NameIn("en"), d.NameIn("fr"), d.NameIn("es"))
+	}
+	if _, err := ParseDeck([]byte("name: X\nnames: {it: Y}\nhero: Kaira Swiftclaw\n")); err == nil || !strings.Contains(err.Error(), `unknown language "it"`) {
+		t.Errorf("a deck name in an unknown language: %v", err)
+	}
+
+	// A swap names cards in any language, whatever the language of the deck file.
+	nd, vs := cat.ApplySwap(d, Swap{Out: []DeckEntry{{"Magma Titan", 2}}, In: []DeckEntry{{"zarpazo", 2}}})
+	if len(vs) > 0 {
+		t.Fatalf("swap: %v", vs)
+	}
+	dc, _ := cat.Resolve(nd)
+	titan, _ := cat.ByName("Magma Titan")
+	pounce, _ := cat.ByName("Pounce")
+	if count(dc.Library, titan) != 1 || count(dc.Library, pounce) != 2 || count(dc.Reserve, titan) != 2 || count(dc.Reserve, pounce) != 0 {
+		t.Errorf("after the swap: %d Magma Titan and %d Pounce in the library, %d and %d in the reserve",
+			count(dc.Library, titan), count(dc.Library, pounce), count(dc.Reserve, titan), count(dc.Reserve, pounce))
+	}
+}
+
+func sameCards(a, b []*Card) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, c := range a {
+		if count(a, c) != count(b, c) {
+			return false
+		}
+	}
+	return true
+}
+
+func count(list []*Card, c *Card) int {
+	n := 0
+	for _, x := range list {
+		if x == c {
+			n++
+		}
+	}
+	return n
+}

@@ -97,3 +97,31 @@ func TestCardJSONNames(t *testing.T) {
 		}
 	}
 }
+
+// A Star Realms scenario may name cards in French or Spanish, with or without accents, in its
+// setup, its steps and its expectations.
+func TestScenarioNamesInEveryLanguage(t *testing.T) {
+	const text = `name: t
+game: realms
+players:
+  - {name: Ann, hand: [Éclaireur, rastreadora, Yate Diplomático], discard: [Viper]}
+  - {name: Bob, hand: [Scout]}
+trade_row: [Prédateur, Estación Espacial, Caza Blob, Mercante, Blob Wheel]
+active: Ann
+steps:
+  - play ECLAIREUR
+  - play Rastreadora
+  - play yate diplomatico
+expect:
+  Ann.in_play: [Scout, Éclaireur, Embassy Yacht]
+  Ann.trade: 4
+  trade_row: [Predator, Space Station, Blob Fighter, Cutter, Crisálida Blob]
+`
+	res, err := runOne(t, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK() {
+		t.Errorf("the scenario in French and Spanish fails: %v", res.Failures)
+	}
+}

@@ -40,7 +40,8 @@ func TestPlayTypedNamesInEveryLanguage(t *testing.T) {
 // The same in Stellar Nexus: `show` finds a card by its French or Spanish name.
 func TestPlayNexusShowsCardsInEveryLanguage(t *testing.T) {
 	script := "show titan de magma\nshow Titán de Magma\nshow Lame Trempe\nquit\n"
-	_, out, _ := runStarnexus(t, script, "play", "--game", "nexus", "--seed", "5", "--names", "Ann,Bob")
+	save := filepath.Join(t.TempDir(), "game.json")
+	_, out, _ := runStarnexus(t, script, "play", "--game", "nexus", "--seed", "5", "--names", "Ann,Bob", "--save", save)
 	for _, want := range []string{
 		"Magma Titan: Kern Creature",
 		"also known as: Titan de Magma (fr), Titán de Magma (es)",

@@ -6,25 +6,36 @@ import (
 	"unicode/utf8"
 )
 
-// Closest returns up to n candidates nearest to name by edit distance (case-insensitive),
-// nearest first, for "did you mean" messages.
+// Closest returns up to n candidates nearest to name by edit distance, nearest first, for
+// "did you mean" messages. Names are compared folded (FoldName: case, accents and spaces
+// ignored).
 func Closest(name string, candidates []string, n int) []string {
-	type scored struct {
-		s string
-		d int
+	idx := ClosestIndex(name, candidates, n)
+	out := make([]string, len(idx))
+	for i, k := range idx {
+		out[i] = candidates[k]
 	}
-	q := strings.ToLower(name)
+	return out
+}
+
+// ClosestIndex is Closest by position: the indexes in candidates of up to n candidates
+// nearest to name, nearest first (the first of equally near ones first).
+func ClosestIndex(name string, candidates []string, n int) []int {
+	type scored struct {
+		i, d int
+	}
+	q := FoldName(name)
 	all := make([]scored, 0, len(candidates))
-	for _, c := range candidates {
-		lc := strings.ToLower(c)
+	for i, c := range candidates {
+		lc := FoldName(c)
 		d := editDistance(q, lc)
 		if strings.Contains(lc, q) && q != "" {
 			d = min(d, 1+len(lc)-len(q)) / 2
 		}
-		all = append(all, scored{c, d})
+		all = append(all, scored{i, d})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].d < all[j].d })
-	out := []string{}
+	out := []int{}
 	for _, s := range all {
 		if len(out) == n {
 			break
@@ -32,7 +43,7 @@ func Closest(name string, candidates []string, n int) []string {
 		if s.d > max(2, len(q)/3) {
 			break
 		}
-		out = append(out, s.s)
+		out = append(out, s.i)
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"starnexus/campaign"
+	"starnexus/engine"
 	"starnexus/games"
 	"starnexus/games/nexus"
 	"starnexus/games/realms"
@@ -127,10 +128,16 @@ func TestEveryCardRefused(t *testing.T) {
 	var all []string
 	for _, card := range cat.Cards {
 		all = append(all, card.Name)
+		for _, n := range card.Names {
+			all = append(all, n)
+		}
 		all = append(all, card.Aliases...)
 	}
-	for _, d := range tab.Defs[1:] {
-		all = append(all, d.Name)
+	for _, card := range tab.Catalog().All() {
+		all = append(all, card.Name)
+		for _, n := range card.Names {
+			all = append(all, n)
+		}
 	}
 	checked := 0
 	for _, n := range all {
@@ -138,7 +145,8 @@ func TestEveryCardRefused(t *testing.T) {
 			continue
 		}
 		checked++
-		for _, v := range []string{n, strings.ToLower(n), strings.ToUpper(n)} {
+		// A card's name in any language, in any case, with or without its accents.
+		for _, v := range []string{n, strings.ToLower(n), strings.ToUpper(n), engine.FoldName(n)} {
 			if got, err := c.Check(v); err == nil {
 				t.Errorf("Check(%q) = %q, accepted; it is a card", v, got)
 			}

@@ -565,9 +565,11 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 // first registered game that has decks).
 func (s *Server) handleDecks(w http.ResponseWriter, r *http.Request) {
 	type deck struct {
-		Name  string `json:"name"`
-		Title string `json:"title"`
-		Hero  string `json:"hero"`
+		Name   string            `json:"name"`
+		Title  string            `json:"title"`
+		Hero   string            `json:"hero"`
+		Titles map[string]string `json:"titles"` // by language: "en", "fr", "es"
+		Heroes map[string]string `json:"heroes"`
 	}
 	var g engine.Game
 	if name := r.URL.Query().Get("game"); name != "" {
@@ -600,7 +602,7 @@ func (s *Server) handleDecks(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []deck{}
 	for _, d := range list {
-		out = append(out, deck{Name: d.Name, Title: d.Title, Hero: d.Hero})
+		out = append(out, deck{Name: d.Name, Title: d.Title, Hero: d.Hero, Titles: d.Titles, Heroes: d.Heroes})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": g.Name(), "decks": out})
 }

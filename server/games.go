@@ -66,8 +66,12 @@ func (s *Server) botNames(game string) []string {
 	return bots.Names(g)
 }
 
-// DeckInfo is a shipped deck a seat may name.
-type DeckInfo = struct{ Name, Title, Hero string }
+// DeckInfo is a shipped deck a seat may name: its name, its title and hero in English, and
+// its title and hero's name by language ("en", "fr", "es").
+type DeckInfo = struct {
+	Name, Title, Hero string
+	Titles, Heroes    map[string]string
+}
 
 // DeckLister is a game whose seats each play a deck (Stellar Nexus): its option "decks" names
 // one per seat, comma-separated, from Decks (the order in which seats that name none are

@@ -53,7 +53,10 @@ func TestCreateRefusesNames(t *testing.T) {
 		{[]string{"Ann", "Scout"}, "card's name"},
 		{[]string{"Ann", "scout"}, "card's name"},
 		{[]string{"Ann", "Pounce"}, "card's name"},        // a Stellar Nexus card, in a Star Realms game
-		{[]string{"Ann", "Disséminateur"}, "card's name"}, // a French alias
+		{[]string{"Ann", "Disséminateur"}, "card's name"}, // a French name
+		{[]string{"Ann", "Eclaireur"}, "card's name"},     // a French name without its accent
+		{[]string{"Ann", "Rastreadora"}, "card's name"},   // a Spanish name
+		{[]string{"Ann", "Zarpazo"}, "card's name"},       // our Spanish name of a Stellar Nexus card
 		{[]string{"Ann", "2"}, "is a number"},
 		{[]string{"Ann", "a\u200db"}, "not a valid nickname"},
 		{[]string{"Ann", "a\u202eb"}, "not a valid nickname"},

@@ -584,6 +584,11 @@ func realmsProbes(cat *realms.Catalog, seats []string) []probeGroup {
 		for _, a := range c.Aliases {
 			choose = append(choose, "choose "+a)
 		}
+		for _, l := range realms.NameLangs() {
+			if x := c.NameIn(l); x != n {
+				choose = append(choose, "choose "+x)
+			}
+		}
 		out = append(out, probeGroup{choose: true, forms: choose},
 			probeGroup{forms: forms(func(_ int, q string) string { return "play " + q })},
 			probeGroup{forms: forms(func(_ int, q string) string { return "buy " + q })},

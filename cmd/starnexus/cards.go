@@ -126,13 +126,20 @@ func factionFilter(name string) (func(*realms.Card) bool, error) {
 	return func(c *realms.Card) bool { return c.Faction&f != 0 }, nil
 }
 
+// nameMatches reports whether text is part of one of the card's names, in any language, or
+// of an alias, ignoring case and accents.
 func nameMatches(c *realms.Card, text string) bool {
-	text = strings.ToLower(strings.TrimSpace(text))
-	if text == "" || strings.Contains(strings.ToLower(c.Name), text) {
+	text = engine.FoldName(text)
+	if text == "" || strings.Contains(engine.FoldName(c.Name), text) {
 		return true
 	}
+	for _, n := range c.Names {
+		if strings.Contains(engine.FoldName(n), text) {
+			return true
+		}
+	}
 	for _, a := range c.Aliases {
-		if strings.Contains(strings.ToLower(a), text) {
+		if strings.Contains(engine.FoldName(a), text) {
 			return true
 		}
 	}

@@ -13,17 +13,18 @@ import (
 
 // nexusCardJSON is one entry of `starnexus cards --game nexus --json`.
 type nexusCardJSON struct {
-	ID       string   `json:"id"`
-	Name     string   `json:"name"`
-	Faction  string   `json:"faction"`
-	Type     string   `json:"type"`
-	Cost     *int     `json:"cost"`  // requisition cards only
-	Stats    *string  `json:"stats"` // creatures and tokens: "S/E"
-	Life     *int     `json:"life"`  // heroes only
-	Keywords []string `json:"keywords"`
-	Division *string  `json:"division,omitempty"` // "TK-SPORE x2"
-	Limit    *int     `json:"limit"`              // copies per deck; null: unlimited
-	Text     []string `json:"text"`
+	ID       string            `json:"id"`
+	Name     string            `json:"name"`
+	Names    map[string]string `json:"names"` // "en", "fr", "es"
+	Faction  string            `json:"faction"`
+	Type     string            `json:"type"`
+	Cost     *int              `json:"cost"`  // requisition cards only
+	Stats    *string           `json:"stats"` // creatures and tokens: "S/E"
+	Life     *int              `json:"life"`  // heroes only
+	Keywords []string          `json:"keywords"`
+	Division *string           `json:"division,omitempty"` // "TK-SPORE x2"
+	Limit    *int              `json:"limit"`              // copies per deck; null: unlimited
+	Text     []string          `json:"text"`
 }
 
 // runNexusCards lists the Stellar Nexus starter set for `starnexus cards --game nexus`.
@@ -59,19 +60,15 @@ func selectNexusCards(cat *cards.Catalog, faction, name string) ([]*cards.Card, 
 		}
 		match = func(c *cards.Card) bool { return c.Faction == f }
 	}
-	text := strings.ToLower(strings.TrimSpace(name))
+	text := engine.FoldName(name)
 	var out []*cards.Card
 	for _, c := range cat.All() {
-		if match(c) && strings.Contains(strings.ToLower(c.Name), text) {
+		if match(c) && nexusNameMatches(c, text) {
 			out = append(out, c)
 		}
 	}
 	if len(out) == 0 && text != "" {
-		var all []string
-		for _, c := range cat.All() {
-			all = append(all, c.Name)
-		}
-		if s := engine.Closest(name, all, 3); len(s) > 0 {
+		if s := cat.Suggest(name, "", 3); len(s) > 0 {
 			return nil, fmt.Errorf("no card matches %q: did you mean %s?", name, strings.Join(s, " or "))
 		}
 		return nil, fmt.Errorf("no card matches %q", name)
@@ -79,11 +76,28 @@ func selectNexusCards(cat *cards.Catalog, faction, name string) ([]*cards.Card, 
 	return out, nil
 }
 
+// nexusNameMatches reports whether folded is part of one of the card's names, in any
+// language (folded: engine.FoldName).
+func nexusNameMatches(c *cards.Card, folded string) bool {
+	if strings.Contains(engine.FoldName(c.Name), folded) {
+		return true
+	}
+	for _, n := range c.Names {
+		if strings.Contains(engine.FoldName(n), folded) {
+			return true
+		}
+	}
+	return false
+}
+
 func writeNexusJSON(w io.Writer, list []*cards.Card) error {
 	out := make([]nexusCardJSON, 0, len(list))
 	for _, c := range list {
 		j := nexusCardJSON{ID: c.ID, Name: c.Name, Faction: c.Faction.String(), Type: c.Type.String(),
-			Keywords: []string{}, Text: c.Text}
+			Keywords: []string{}, Text: c.Text, Names: map[string]string{"en": c.Name}}
+		for _, l := range cards.NameLangs() {
+			j.Names[l] = c.NameIn(l)
+		}
 		if j.Text == nil {
 			j.Text = []string{}
 		}

@@ -2,7 +2,6 @@ package nexus
 
 import (
 	"fmt"
-	"strings"
 
 	"starnexus/engine"
 	"starnexus/games/nexus/cards"
@@ -60,7 +59,10 @@ func Compile(cat *cards.Catalog) (*Table, error) {
 			d.HasStatic = d.HasStatic || ab.Kind == AStatic || ab.Kind == AEquipped
 		}
 		t.Defs[c.Index+1] = d
-		t.byName[strings.ToLower(c.Name)] = uint8(c.Index + 1)
+		t.byName[engine.FoldName(c.Name)] = uint8(c.Index + 1)
+		for _, n := range c.Names {
+			t.byName[engine.FoldName(n)] = uint8(c.Index + 1)
+		}
 	}
 	return t, nil
 }
@@ -140,19 +142,27 @@ func Builtin() (*Table, error) {
 	return Compile(cat)
 }
 
-// Lookup finds a card by name (case-insensitive); the error suggests the closest names.
-func (t *Table) Lookup(name string) (uint8, error) {
-	if i, ok := t.byName[strings.ToLower(strings.TrimSpace(name))]; ok {
+// Lookup finds a card by any of its names, in any language, ignoring case and accents
+// (engine.FoldName); the error suggests the closest names, in the language of the nearest one.
+func (t *Table) Lookup(name string) (uint8, error) { return t.LookupIn(name, "") }
+
+// Find is the card that answers to name (as Lookup), false if none does.
+func (t *Table) Find(name string) (uint8, bool) {
+	i, ok := t.byName[engine.FoldName(name)]
+	return i, ok
+}
+
+// LookupIn is Lookup for a player who reads lang: an unknown name's suggestions are in that
+// language ("": the language of the nearest name).
+func (t *Table) LookupIn(name, lang string) (uint8, error) {
+	if i, ok := t.byName[engine.FoldName(name)]; ok {
 		return i, nil
 	}
-	names := make([]string, 0, len(t.Defs))
-	for _, d := range t.Defs[1:] {
-		names = append(names, d.Name)
+	_, err := t.cat.ByNameIn(name, lang)
+	if err == nil { // the catalog knows a name the table does not: not a table of this catalog
+		err = fmt.Errorf("card %q is not in the game's table", name)
 	}
-	if c := engine.Closest(strings.TrimSpace(name), names, 3); len(c) > 0 {
-		return 0, fmt.Errorf("unknown card %q (did you mean %s?)", name, strings.Join(c, ", "))
-	}
-	return 0, fmt.Errorf("unknown card %q", name)
+	return 0, err
 }
 
 // Catalog is the card catalog the Table was compiled from.

@@ -263,7 +263,7 @@ func (s *State) sees(seat int8, o *obj) bool {
 func (s *State) lookup(name string) (uint8, error) {
 	name = strings.TrimSpace(name)
 	if len(name) > engine.MaxSuggest {
-		if d, ok := s.tab.byName[strings.ToLower(name)]; ok {
+		if d, ok := s.tab.byName[engine.FoldName(name)]; ok {
 			return d, nil
 		}
 		return 0, fmt.Errorf("unknown card %q", clip(name))

@@ -139,7 +139,7 @@ func TestLongNamesGetNoSuggestions(t *testing.T) {
 			t.Errorf("%.40q...: %.400v", text, err)
 		}
 	}
-	if _, err := s.ParseAction(0, "swap out Magma Titn"); err == nil || !strings.Contains(err.Error(), "did you mean Magma Titan") {
+	if _, err := s.ParseAction(0, "swap out Magma Titn"); err == nil || !strings.Contains(err.Error(), `did you mean "Magma Titan"`) {
 		t.Errorf("a short typo: %v, want a suggestion", err)
 	}
 }

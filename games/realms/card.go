@@ -80,8 +80,11 @@ func (s Slot) String() string { return slotNames[s] }
 
 // Card is one card design, as read from the card data.
 type Card struct {
-	Name      string
-	Aliases   []string
+	Name string
+	// Names are the card's names in other languages (NameLangs), by language: the official
+	// ones of the rulebooks; a language without a name shows the English one (NameIn).
+	Names     map[string]string
+	Aliases   []string // other spellings a player may type
 	Set       string
 	Faction   Faction
 	Kind      Kind
@@ -116,6 +119,15 @@ type Card struct {
 
 // has reports whether the card has an ability in slot, counting an action sticker that
 // follows it.
+// NameIn is the card's name in lang: its name in that language (Names), or the English name
+// when the rulebooks give none or lang is "en" or unknown.
+func (c *Card) NameIn(lang string) string {
+	if n, ok := c.Names[lang]; ok {
+		return n
+	}
+	return c.Name
+}
+
 func (c *Card) has(slot Slot) bool {
 	return len(c.Abilities[slot]) > 0 || (c.StickerOn == slot && len(c.Abilities[Sticker]) > 0)
 }

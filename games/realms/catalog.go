@@ -23,9 +23,10 @@ var cardFiles embed.FS
 // Catalog is every card design the game knows, indexed by CardID. It is read once and never
 // changed, so every State of a game shares it.
 type Catalog struct {
-	Cards  []Card // Cards[id-1] is the card with CardID id
-	byName map[string]CardID
-	Sets   []string // in file order
+	Cards  []Card            // Cards[id-1] is the card with CardID id
+	byName map[string]CardID // every name, alias and translation, folded (engine.FoldName)
+	names  []cardName        // the same names as written, for suggestions
+	Sets   []string          // in file order
 
 	Scout, Viper, Explorer CardID
 	info                   [256]cardInfo // by CardID; see index.go
@@ -50,24 +51,72 @@ func (c *Catalog) Card(id CardID) *Card {
 // NumIDs is the highest CardID in use: the printed cards, then the upgraded copies.
 func (c *Catalog) NumIDs() int { return len(c.Cards) + len(c.ext) }
 
-// Lookup finds a card by English name or alias, case-insensitively. The error suggests the
-// closest names.
-func (c *Catalog) Lookup(name string) (CardID, error) {
-	if id, ok := c.byName[strings.ToLower(strings.TrimSpace(name))]; ok {
+// Lookup finds a card by any of its names, in any language, or an alias, ignoring case,
+// accents and surrounding spaces (engine.FoldName). The error suggests the closest names, in
+// the language of the nearest one (LookupIn).
+func (c *Catalog) Lookup(name string) (CardID, error) { return c.LookupIn(name, "") }
+
+// LookupIn is Lookup for a player who reads lang ("en", "fr", "es"): the suggestions of an
+// unknown name are given in that language ("" : the language of the nearest name).
+func (c *Catalog) LookupIn(name, lang string) (CardID, error) {
+	if id, ok := c.byName[engine.FoldName(name)]; ok {
 		return id, nil
 	}
 	if strings.Contains(name, "(") {
-		return c.lookupUpgraded(name)
+		return c.lookupUpgraded(name, lang)
 	}
-	all := make([]string, 0, len(c.byName))
-	for _, card := range c.Cards {
-		all = append(all, card.Name)
-		all = append(all, card.Aliases...)
+	if s := c.Suggest(name, lang, 3); len(s) > 0 {
+		return 0, &UnknownCardError{Name: name, Suggest: s}
 	}
-	if s := engine.Closest(name, all, 3); len(s) > 0 {
-		return 0, fmt.Errorf("unknown card %q: did you mean %s?", name, strings.Join(quoteAll(s), " or "))
+	return 0, &UnknownCardError{Name: name}
+}
+
+// UnknownCardError is a card name no card answers to, with the closest names (none if
+// nothing is close).
+type UnknownCardError struct {
+	Name    string
+	Suggest []string
+}
+
+func (e *UnknownCardError) Error() string {
+	if len(e.Suggest) == 0 {
+		return fmt.Sprintf("unknown card %q", e.Name)
 	}
-	return 0, fmt.Errorf("unknown card %q", name)
+	return fmt.Sprintf("unknown card %q: did you mean %s?", e.Name, strings.Join(quoteAll(e.Suggest), " or "))
+}
+
+// Suggest lists up to n printed cards whose names are closest to name, nearest first, each
+// named in lang, or when lang is "" in the language of the nearest name (an alias counts as
+// English). A card appears once however many of its names are close.
+func (c *Catalog) Suggest(name, lang string, n int) []string {
+	texts := make([]string, len(c.names))
+	for i, e := range c.names {
+		texts[i] = e.text
+	}
+	var out []string
+	var seen []CardID
+	for _, k := range engine.ClosestIndex(name, texts, len(texts)) {
+		e := c.names[k]
+		if slices.Contains(seen, e.id) {
+			continue
+		}
+		if lang == "" {
+			lang = e.lang
+		}
+		seen = append(seen, e.id)
+		out = append(out, c.Card(e.id).NameIn(lang))
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// cardName is one name a printed card answers to, for suggestions: its text, its language
+// ("en" for the name and the aliases) and the card.
+type cardName struct {
+	text, lang string
+	id         CardID
 }
 
 func quoteAll(s []string) []string {
@@ -85,21 +134,22 @@ type cardFile struct {
 }
 
 type cardYAML struct {
-	Name     string   `yaml:"name"`
-	Aliases  []string `yaml:"aliases"`
-	Faction  string   `yaml:"faction"`
-	Type     string   `yaml:"type"`
-	Cost     *int     `yaml:"cost"`
-	Defense  int      `yaml:"defense"`
-	Outpost  bool     `yaml:"outpost"`
-	Quantity int      `yaml:"quantity"`
-	Deck     string   `yaml:"deck"`
-	Primary  string   `yaml:"primary"`
-	Ally     string   `yaml:"ally"`
-	Scrap    string   `yaml:"scrap"`
-	Trigger  string   `yaml:"trigger"`
-	Acquire  string   `yaml:"acquire"`
-	Static   []string `yaml:"static"`
+	Name     string            `yaml:"name"`
+	Names    map[string]string `yaml:"names"`
+	Aliases  []string          `yaml:"aliases"`
+	Faction  string            `yaml:"faction"`
+	Type     string            `yaml:"type"`
+	Cost     *int              `yaml:"cost"`
+	Defense  int               `yaml:"defense"`
+	Outpost  bool              `yaml:"outpost"`
+	Quantity int               `yaml:"quantity"`
+	Deck     string            `yaml:"deck"`
+	Primary  string            `yaml:"primary"`
+	Ally     string            `yaml:"ally"`
+	Scrap    string            `yaml:"scrap"`
+	Trigger  string            `yaml:"trigger"`
+	Acquire  string            `yaml:"acquire"`
+	Static   []string          `yaml:"static"`
 }
 
 // LoadCatalog reads the embedded card files.
@@ -134,7 +184,7 @@ func LoadCatalogFS(fsys fs.FS, dir string) (*Catalog, error) {
 		name string
 		id   *CardID
 	}{{"Scout", &cat.Scout}, {"Viper", &cat.Viper}, {"Explorer", &cat.Explorer}} {
-		id, ok := cat.byName[strings.ToLower(basic.name)]
+		id, ok := cat.byName[engine.FoldName(basic.name)]
 		if !ok {
 			return nil, fmt.Errorf("card files: the basic card %q is missing", basic.name)
 		}
@@ -155,7 +205,7 @@ func ParseCardFile(name string, data []byte) (*Catalog, error) {
 }
 
 // cardFields are the keys a card may have, for precise messages about unknown ones.
-var cardFields = []string{"name", "aliases", "faction", "type", "cost", "defense", "outpost", "quantity", "deck", "primary", "ally", "scrap", "trigger", "acquire", "static"}
+var cardFields = []string{"name", "names", "aliases", "faction", "type", "cost", "defense", "outpost", "quantity", "deck", "primary", "ally", "scrap", "trigger", "acquire", "static"}
 
 // checkFields reports the first unknown key of a card, naming the card, the key and its line.
 func checkFields(file string, data []byte) error {
@@ -224,12 +274,8 @@ func (c *Catalog) addFile(file string, data []byte) error {
 			return fmt.Errorf("%s: card %s: more than 250 card designs", file, y.Name)
 		}
 		id := CardID(len(c.Cards) + 1)
-		for _, n := range append([]string{card.Name}, card.Aliases...) {
-			k := strings.ToLower(n)
-			if prev, dup := c.byName[k]; dup {
-				return fmt.Errorf("%s: card %s: name %q is already used by %s", file, card.Name, n, c.Card(prev).Name)
-			}
-			c.byName[k] = id
+		if err := c.addNames(&card, id); err != nil {
+			return fmt.Errorf("%s: card %s: %w", file, card.Name, err)
 		}
 		c.Cards = append(c.Cards, card)
 		if len(card.Abilities[OnPlayShip]) > 0 {
@@ -239,6 +285,35 @@ func (c *Catalog) addFile(file string, data []byte) error {
 	return nil
 }
 
+// addNames indexes every name of card (id): its English name, its names in other languages
+// and its aliases. Two cards may not share a name, in one language or across languages (a
+// player may type any name in any language), compared folded.
+func (c *Catalog) addNames(card *Card, id CardID) error {
+	type named struct{ text, lang string }
+	all := []named{{card.Name, "en"}}
+	for _, l := range NameLangs() {
+		if n, ok := card.Names[l]; ok {
+			all = append(all, named{n, l})
+		}
+	}
+	for _, a := range card.Aliases {
+		all = append(all, named{a, "en"})
+	}
+	for _, n := range all {
+		k := engine.FoldName(n.text)
+		if prev, dup := c.byName[k]; dup && prev != id {
+			return fmt.Errorf("name %q is already a name of %s", n.text, c.Card(prev).Name)
+		}
+		c.byName[k] = id
+		c.names = append(c.names, cardName{n.text, n.lang, id})
+	}
+	return nil
+}
+
+// NameLangs are the languages other than English a card may be named in (the "names" field of
+// a card file).
+func NameLangs() []string { return []string{"fr", "es"} }
+
 func (y *cardYAML) build(set string) (Card, error) {
 	c := Card{Name: strings.TrimSpace(y.Name), Aliases: y.Aliases, Set: set, Quantity: y.Quantity, Cost: -1}
 	if c.Name == "" {
@@ -246,6 +321,25 @@ func (y *cardYAML) build(set string) (Card, error) {
 	}
 	if strings.ContainsAny(c.Name, ":,()") {
 		return c, fmt.Errorf("field name: %q may not contain ':', ',' or parentheses (upgraded copies are written \"Cutter (Empire 1/3)\")", c.Name)
+	}
+	for l, n := range y.Names {
+		if !slices.Contains(NameLangs(), l) {
+			return c, fmt.Errorf("field names: unknown language %q (known: %s)", l, strings.Join(NameLangs(), ", "))
+		}
+		n = strings.TrimSpace(n)
+		if n == "" || strings.ContainsAny(n, ":,()") {
+			return c, fmt.Errorf("field names: %s: %q must be a name without ':', ',' or parentheses", l, n)
+		}
+		if c.Names == nil {
+			c.Names = map[string]string{}
+		}
+		c.Names[l] = n
+	}
+	for i, a := range c.Aliases {
+		if a = strings.TrimSpace(a); a == "" || strings.ContainsAny(a, ":,()") {
+			return c, fmt.Errorf("field aliases: %q must be a name without ':', ',' or parentheses", a)
+		}
+		c.Aliases[i] = a
 	}
 	if y.Faction != "" {
 		for _, part := range strings.Split(y.Faction, "/") {
@@ -435,7 +529,7 @@ func (c *Catalog) WithCards(name string, data []byte) (*Catalog, error) {
 	if c.book != nil || len(c.ext) > 0 {
 		return nil, fmt.Errorf("%s: cards are added to a printed catalog, not to a game's", name)
 	}
-	n := &Catalog{Cards: slices.Clone(c.Cards), byName: make(map[string]CardID, len(c.byName)), Sets: slices.Clone(c.Sets),
+	n := &Catalog{Cards: slices.Clone(c.Cards), byName: make(map[string]CardID, len(c.byName)), names: slices.Clone(c.names), Sets: slices.Clone(c.Sets),
 		Scout: c.Scout, Viper: c.Viper, Explorer: c.Explorer, FleetHQs: slices.Clone(c.FleetHQs)}
 	for k, v := range c.byName {
 		n.byName[k] = v

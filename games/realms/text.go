@@ -185,7 +185,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 func (s *State) lookup(name string) (CardID, error) {
 	name = strings.TrimSpace(name)
 	if len(name) > engine.MaxSuggest {
-		if id, ok := s.cat.byName[strings.ToLower(name)]; ok {
+		if id, ok := s.cat.byName[engine.FoldName(name)]; ok {
 			return id, nil
 		}
 		return 0, fmt.Errorf("unknown card %q", clip(name))
@@ -258,7 +258,7 @@ func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action,
 		return mkChooseOpt(n), nil
 	}
 	if t, ok := s.SeatByName(rest); ok && !strings.Contains(rest, ":") {
-		if _, isCard := s.cat.byName[strings.ToLower(rest)]; !isCard || s.dec.Kind == decPlayer {
+		if _, isCard := s.cat.byName[engine.FoldName(rest)]; !isCard || s.dec.Kind == decPlayer {
 			return mkChoosePlayer(t), nil
 		}
 	}

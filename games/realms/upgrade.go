@@ -303,7 +303,13 @@ func (b *upgradeBook) upgraded(id CardID, c *Card, r int, fac Faction) *Card {
 	br := &b.rows[r]
 	u := *c
 	u.Name = UpgradedName(c.Name, br.Ref)
-	u.Aliases = nil
+	u.Aliases, u.Names = nil, nil
+	for l, n := range c.Names {
+		if u.Names == nil {
+			u.Names = map[string]string{}
+		}
+		u.Names[l] = UpgradedName(n, br.Ref)
+	}
 	u.Quantity = 1
 	u.Base, u.Row, u.Upgrader = id, br.Ref, fac
 	u.AllyFaction = c.allyFaction()
@@ -338,12 +344,12 @@ func splitUpgradedName(name string) (string, RowRef, bool) {
 }
 
 // lookupUpgraded finds an upgraded copy present in this game by its name.
-func (c *Catalog) lookupUpgraded(name string) (CardID, error) {
+func (c *Catalog) lookupUpgraded(name, lang string) (CardID, error) {
 	card, ref, ok := splitUpgradedName(name)
 	if !ok {
 		return 0, fmt.Errorf("unknown card %q (an upgraded copy is written \"Cutter (Empire 1/3)\")", name)
 	}
-	base, err := c.Lookup(card)
+	base, err := c.LookupIn(card, lang)
 	if err != nil {
 		return 0, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,7 +39,14 @@ func BuiltinData() fs.FS { return dataFiles }
 type Catalog struct {
 	cards  []*Card
 	byID   map[string]*Card
-	byName map[string]*Card // by lower-case name
+	byName map[string]*Card // by every name in every language, folded (engine.FoldName)
+	names  []cardName       // the same names as written, for suggestions
+}
+
+// cardName is one name a card answers to: its text, its language and the card.
+type cardName struct {
+	text, lang string
+	card       *Card
 }
 
 // All returns every card in index order. The slice is the catalog's own: do not change it.
@@ -61,19 +69,82 @@ func (c *Catalog) Token(id string) *Card {
 	return nil
 }
 
-// ByName finds a card by name, case-insensitively. The error suggests the closest names.
-func (c *Catalog) ByName(name string) (*Card, error) {
-	if card := c.byName[strings.ToLower(strings.TrimSpace(name))]; card != nil {
+// ByName finds a card by any of its names, in any language, ignoring case, accents and
+// surrounding spaces (engine.FoldName). The error suggests the closest names, in the language
+// of the nearest one (ByNameIn).
+func (c *Catalog) ByName(name string) (*Card, error) { return c.ByNameIn(name, "") }
+
+// ByNameIn is ByName for a player who reads lang ("en", "fr", "es"): the suggestions of an
+// unknown name are in that language ("": the language of the nearest name).
+func (c *Catalog) ByNameIn(name, lang string) (*Card, error) {
+	if card := c.Find(name); card != nil {
 		return card, nil
 	}
-	names := make([]string, len(c.cards))
-	for i, card := range c.cards {
-		names[i] = card.Name
+	return nil, &UnknownCardError{Name: name, Suggest: c.Suggest(name, lang, 3)}
+}
+
+// Find is the card that answers to name (as ByName), or nil.
+func (c *Catalog) Find(name string) *Card { return c.byName[engine.FoldName(name)] }
+
+// UnknownCardError is a card name no card answers to, with the closest names (none if nothing
+// is close).
+type UnknownCardError struct {
+	Name    string
+	Suggest []string
+}
+
+func (e *UnknownCardError) Error() string {
+	if len(e.Suggest) == 0 {
+		return fmt.Sprintf("unknown card %q", e.Name)
 	}
-	if s := engine.Closest(strings.TrimSpace(name), names, 3); len(s) > 0 {
-		return nil, fmt.Errorf("unknown card %q: did you mean %s?", name, orList(quoteAll(s)))
+	return fmt.Sprintf("unknown card %q: did you mean %s?", e.Name, orList(quoteAll(e.Suggest)))
+}
+
+// Suggest lists up to n cards whose names are closest to name, nearest first, each named in
+// lang, or when lang is "" in the language of the nearest name. A card appears once however
+// many of its names are close.
+func (c *Catalog) Suggest(name, lang string, n int) []string {
+	texts := make([]string, len(c.names))
+	for i, e := range c.names {
+		texts[i] = e.text
 	}
-	return nil, fmt.Errorf("unknown card %q", name)
+	var out []string
+	var seen []*Card
+	for _, k := range engine.ClosestIndex(strings.TrimSpace(name), texts, len(texts)) {
+		e := c.names[k]
+		if slices.Contains(seen, e.card) {
+			continue
+		}
+		if lang == "" {
+			lang = e.lang
+		}
+		seen = append(seen, e.card)
+		out = append(out, e.card.NameIn(lang))
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// addNames indexes every name of card, refusing one that another card has already, in any
+// language (a player may type any name in any language).
+func (c *Catalog) addNames(card *Card) error {
+	all := []cardName{{card.Name, "en", card}}
+	for _, l := range NameLangs() {
+		if n, ok := card.Names[l]; ok {
+			all = append(all, cardName{n, l, card})
+		}
+	}
+	for _, n := range all {
+		k := engine.FoldName(n.text)
+		if prev := c.byName[k]; prev != nil && prev != card {
+			return fmt.Errorf("%q is already a name of card %s (%s): decks name cards, so names must be unique in every language", n.text, prev.ID, prev.Name)
+		}
+		c.byName[k] = card
+		c.names = append(c.names, n)
+	}
+	return nil
 }
 
 func quoteAll(s []string) []string {
@@ -197,13 +268,15 @@ func Load(fsys fs.FS, paths ...string) (*Catalog, error) {
 			if prev := cat.byID[card.ID]; prev != nil {
 				return nil, fail("id", fmt.Errorf("duplicate id (also %q in %s)", prev.Name, where[prev]))
 			}
-			if prev := cat.byName[strings.ToLower(card.Name)]; prev != nil {
+			if prev := cat.byName[engine.FoldName(card.Name)]; prev != nil {
 				return nil, fail("name", fmt.Errorf("duplicate name %q (also card %s in %s): decks name cards, so names must be unique", card.Name, prev.ID, where[prev]))
+			}
+			if err := cat.addNames(card); err != nil {
+				return nil, fail("names", err)
 			}
 			card.Index = len(cat.cards)
 			cat.cards = append(cat.cards, card)
 			cat.byID[card.ID] = card
-			cat.byName[strings.ToLower(card.Name)] = card
 			where[card] = file
 			if card.Division != nil {
 				refs = append(refs, ref{file, card.ID, "keywords", node.Line, card.Division.Token})
@@ -240,7 +313,7 @@ func Load(fsys fs.FS, paths ...string) (*Catalog, error) {
 	return cat, nil
 }
 
-var cardFields = []string{"id", "name", "faction", "type", "cost", "stats", "life", "keywords", "text", "limit"}
+var cardFields = []string{"id", "name", "names", "faction", "type", "cost", "stats", "life", "keywords", "text", "limit"}
 
 // decodeCard reads one card mapping. The LoadError it returns lacks only File.
 func decodeCard(node *yaml.Node) (*Card, *LoadError) {
@@ -288,6 +361,11 @@ func decodeCard(node *yaml.Node) (*Card, *LoadError) {
 	}
 	if card.Name, lerr = str("name"); lerr != nil {
 		return nil, lerr
+	}
+	if v := fields["names"]; v != nil {
+		if lerr := card.decodeNames(v, fail); lerr != nil {
+			return nil, lerr
+		}
 	}
 	s, lerr := str("faction")
 	if lerr != nil {
@@ -417,6 +495,43 @@ func decodeCard(node *yaml.Node) (*Card, *LoadError) {
 		return nil, lerr
 	}
 	return card, nil
+}
+
+// decodeNames reads the names field: {fr: NAME, es: NAME}, a language of NameLangs to a name.
+func (c *Card) decodeNames(v *yaml.Node, fail func(*yaml.Node, string, string, ...any) *LoadError) *LoadError {
+	m, err := NamesField(v)
+	if err != nil {
+		return fail(v, "names", "%v", err)
+	}
+	c.Names = m
+	return nil
+}
+
+// NamesField reads a "names" field of card data or a deck file: a mapping of languages of
+// NameLangs to names ({fr: Lame Trempée, es: Hoja Templada}); nil for an empty mapping.
+func NamesField(v *yaml.Node) (map[string]string, error) {
+	if v.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("expected {fr: NAME, es: NAME}")
+	}
+	var m map[string]string
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, n := v.Content[i], v.Content[i+1]
+		if !slices.Contains(NameLangs(), k.Value) {
+			return nil, fmt.Errorf("unknown language %q (known: %s)", k.Value, strings.Join(NameLangs(), ", "))
+		}
+		name := strings.TrimSpace(n.Value)
+		if n.Kind != yaml.ScalarNode || name == "" || strings.ContainsAny(name, ":#") {
+			return nil, fmt.Errorf("%s: expected a name without ':' or '#', found %q", k.Value, n.Value)
+		}
+		if _, dup := m[k.Value]; dup {
+			return nil, fmt.Errorf("%s is written twice", k.Value)
+		}
+		if m == nil {
+			m = map[string]string{}
+		}
+		m[k.Value] = name
+	}
+	return m, nil
 }
 
 // addKeyword adds one entry of the keywords field: a keyword or Division(TOKEN xN).

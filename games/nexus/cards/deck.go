@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"starnexus/engine"
 )
 
 // Deck construction limits (SN 2.1).
@@ -28,7 +30,10 @@ type DeckEntry struct {
 // Deck is a deck file (docs/decks.md): a hero, a library, a resource pile and an optional
 // reserve (SN 2.1). Card names are kept as written; CheckDeck and Resolve look them up.
 type Deck struct {
-	Name         string
+	Name string
+	// Names are the deck's name in other languages (NameLangs), by language, as its "names"
+	// field gives them; NameIn falls back to Name.
+	Names        map[string]string
 	Hero         string
 	Library      []DeckEntry
 	ResourcePile []DeckEntry
@@ -44,7 +49,15 @@ func Size(entries []DeckEntry) int {
 	return n
 }
 
-var deckFields = []string{"name", "hero", "library", "resource_pile", "reserve"}
+var deckFields = []string{"name", "names", "hero", "library", "resource_pile", "reserve"}
+
+// NameIn is the deck's name in lang: its name in that language, or Name.
+func (d *Deck) NameIn(lang string) string {
+	if n, ok := d.Names[lang]; ok {
+		return n
+	}
+	return d.Name
+}
 
 // LoadDeck reads a deck file from the file system.
 func LoadDeck(path string) (*Deck, error) {
@@ -94,6 +107,8 @@ func ParseDeck(data []byte) (*Deck, error) {
 			} else {
 				d.Hero = strings.TrimSpace(v.Value)
 			}
+		case "names":
+			d.Names, err = NamesField(v)
 		case "library":
 			d.Library, err = deckList(v)
 		case "resource_pile":
@@ -127,10 +142,10 @@ func deckList(v *yaml.Node) ([]DeckEntry, error) {
 			if k.Kind != yaml.ScalarNode || name == "" {
 				return nil, fmt.Errorf("line %d: expected a card name", k.Line)
 			}
-			if seen[strings.ToLower(name)] {
+			if seen[engine.FoldName(name)] {
 				return nil, fmt.Errorf("line %d: %q is written twice", k.Line, name)
 			}
-			seen[strings.ToLower(name)] = true
+			seen[engine.FoldName(name)] = true
 			n, err := strconv.Atoi(c.Value)
 			if c.Kind != yaml.ScalarNode || err != nil || n < 1 || n > 99 {
 				return nil, fmt.Errorf("line %d: %q: expected a number of copies from 1 to 99, found %q", c.Line, name, c.Value)
@@ -144,7 +159,7 @@ func deckList(v *yaml.Node) ([]DeckEntry, error) {
 			if c.Kind != yaml.ScalarNode || name == "" {
 				return nil, fmt.Errorf("line %d: expected a card name", c.Line)
 			}
-			if i := slices.IndexFunc(out, func(e DeckEntry) bool { return strings.EqualFold(e.Name, name) }); i >= 0 {
+			if i := slices.IndexFunc(out, func(e DeckEntry) bool { return engine.FoldName(e.Name) == engine.FoldName(name) }); i >= 0 {
 				out[i].Count++
 			} else {
 				out = append(out, DeckEntry{name, 1})
@@ -287,6 +302,7 @@ type Swap struct {
 func (c *Catalog) ApplySwap(d *Deck, s Swap) (*Deck, []Violation) {
 	nd := &Deck{
 		Name:         d.Name,
+		Names:        d.Names,
 		Hero:         d.Hero,
 		Library:      slices.Clone(d.Library),
 		ResourcePile: slices.Clone(d.ResourcePile),
@@ -309,19 +325,19 @@ func (c *Catalog) ApplySwap(d *Deck, s Swap) (*Deck, []Violation) {
 			continue
 		}
 		if card.Type == Hero {
-			if !strings.EqualFold(nd.Hero, card.Name) || e.Count != 1 {
+			if c.Find(nd.Hero) != card || e.Count != 1 {
 				bad("swap out: %q is not the deck's hero (%s)", card.Name, nd.Hero)
 				continue
 			}
 			nd.Hero = ""
 		} else {
 			zone, zname := zoneOf(card)
-			if !take(zone, card.Name, e.Count) {
+			if !c.take(zone, card, e.Count) {
 				bad("swap out: the %s has fewer than %d %q", zname, e.Count, card.Name)
 				continue
 			}
 		}
-		put(&nd.Reserve, card.Name, e.Count)
+		c.put(&nd.Reserve, card, e.Count)
 	}
 	for _, e := range s.In {
 		card, err := c.ByName(e.Name)
@@ -329,7 +345,7 @@ func (c *Catalog) ApplySwap(d *Deck, s Swap) (*Deck, []Violation) {
 			bad("swap in: %v", err)
 			continue
 		}
-		if !take(&nd.Reserve, card.Name, e.Count) {
+		if !c.take(&nd.Reserve, card, e.Count) {
 			bad("swap in: the reserve has fewer than %d %q", e.Count, card.Name)
 			continue
 		}
@@ -342,17 +358,17 @@ func (c *Catalog) ApplySwap(d *Deck, s Swap) (*Deck, []Violation) {
 			continue
 		}
 		zone, _ := zoneOf(card)
-		put(zone, card.Name, e.Count)
+		c.put(zone, card, e.Count)
 	}
 	return nd, append(vs, c.CheckDeck(nd)...)
 }
 
-// take removes n copies of name (case-insensitive, over every entry) from entries; false and
-// no change if there are fewer.
-func take(entries *[]DeckEntry, name string, n int) bool {
+// take removes n copies of card (every entry that names it, in any language) from entries;
+// false and no change if there are fewer.
+func (c *Catalog) take(entries *[]DeckEntry, card *Card, n int) bool {
 	have := 0
 	for _, e := range *entries {
-		if strings.EqualFold(e.Name, name) {
+		if c.Find(e.Name) == card {
 			have += e.Count
 		}
 	}
@@ -361,7 +377,7 @@ func take(entries *[]DeckEntry, name string, n int) bool {
 	}
 	out := (*entries)[:0]
 	for _, e := range *entries {
-		if strings.EqualFold(e.Name, name) && n > 0 {
+		if c.Find(e.Name) == card && n > 0 {
 			k := min(n, e.Count)
 			e.Count -= k
 			n -= k
@@ -374,12 +390,14 @@ func take(entries *[]DeckEntry, name string, n int) bool {
 	return true
 }
 
-func put(entries *[]DeckEntry, name string, n int) {
+// put adds n copies of card to entries: to the entry that names it, else as a new entry under
+// its English name.
+func (c *Catalog) put(entries *[]DeckEntry, card *Card, n int) {
 	for i, e := range *entries {
-		if strings.EqualFold(e.Name, name) {
+		if c.Find(e.Name) == card {
 			(*entries)[i].Count += n
 			return
 		}
 	}
-	*entries = append(*entries, DeckEntry{name, n})
+	*entries = append(*entries, DeckEntry{card.Name, n})
 }

@@ -142,6 +142,10 @@ const Unlimited = -1
 // Card is one card definition (SN C.1).
 type Card struct {
 	ID, Name string
+	// Names are the card's names in other languages (NameLangs), by language: our own French
+	// and Spanish names for the invented starter set (docs/cards.md). NameIn falls back to
+	// Name.
+	Names    map[string]string
 	Faction  Faction
 	Type     Type
 	Cost     int // requisition cost (Creature, Instant, Equipment)
@@ -158,6 +162,19 @@ type Card struct {
 	// a card as a small integer (Catalog.Card(i)).
 	Index int
 }
+
+// NameIn is the card's name in lang: its name in that language (Names), or the English name
+// when it has none or lang is "en" or unknown.
+func (c *Card) NameIn(lang string) string {
+	if n, ok := c.Names[lang]; ok {
+		return n
+	}
+	return c.Name
+}
+
+// NameLangs are the languages other than English a card or a deck may be named in (the
+// "names" field of card data and deck files).
+func NameLangs() []string { return []string{"fr", "es"} }
 
 // IsRequisition reports whether the card is a requisition card: one that goes in a library
 // and is requisitioned from hand (creatures, instants, equipment).

@@ -17,19 +17,21 @@ import (
 // engine notation of the card data (SN C.2), for scenario and deck writers; never shown to a
 // player.
 type CardJSON struct {
-	Name        string     `json:"name"`
-	Faction     string     `json:"faction"`
-	FactionText i18n.Msg   `json:"faction_text"`
-	Type        string     `json:"type"`
-	TypeText    i18n.Msg   `json:"type_text"`
-	Cost        *int       `json:"cost,omitempty"`
-	Stats       string     `json:"stats,omitempty"`
-	Life        *int       `json:"life,omitempty"`
-	Keywords    []string   `json:"keywords"`
-	KeywordText []i18n.Msg `json:"keyword_text"`
-	Text        []i18n.Msg `json:"text"`
-	Reminders   []i18n.Msg `json:"reminders"`
-	Rules       []string   `json:"rules"`
+	Name string `json:"name"`
+	// Names is the card's name in each language of the catalogs ("en", "fr", "es").
+	Names       map[string]string `json:"names"`
+	Faction     string            `json:"faction"`
+	FactionText i18n.Msg          `json:"faction_text"`
+	Type        string            `json:"type"`
+	TypeText    i18n.Msg          `json:"type_text"`
+	Cost        *int              `json:"cost,omitempty"`
+	Stats       string            `json:"stats,omitempty"`
+	Life        *int              `json:"life,omitempty"`
+	Keywords    []string          `json:"keywords"`
+	KeywordText []i18n.Msg        `json:"keyword_text"`
+	Text        []i18n.Msg        `json:"text"`
+	Reminders   []i18n.Msg        `json:"reminders"`
+	Rules       []string          `json:"rules"`
 }
 
 // Cards implements engine.Game: every card of the game's table.
@@ -41,11 +43,14 @@ func (g *Game) Cards() any {
 	cat := g.tab.Catalog()
 	for _, c := range cat.All() {
 		msgs := nexus.CardText(cat, c)
-		j := CardJSON{Name: c.Name, Faction: c.Faction.String(), FactionText: nexus.FactionName(c.Faction),
+		j := CardJSON{Name: c.Name, Names: map[string]string{"en": c.Name}, Faction: c.Faction.String(), FactionText: nexus.FactionName(c.Faction),
 			Type: c.Type.String(), TypeText: nexus.TypeName(c.Type), Keywords: []string{},
 			KeywordText: msgs.Keywords, Text: msgs.Text, Reminders: nexus.Reminders(c), Rules: c.Text}
 		if j.Rules == nil {
 			j.Rules = []string{}
+		}
+		for _, l := range cards.NameLangs() {
+			j.Names[l] = c.NameIn(l)
 		}
 		for _, k := range c.Keywords.List() {
 			j.Keywords = append(j.Keywords, k.String())
@@ -67,16 +72,35 @@ func (g *Game) Cards() any {
 }
 
 // Decks lists the shipped decks a seat may name, in the order the option "decks" deals them
-// to seats that name none: each deck's name, title and hero. (The server's deck list: the
-// struct is written out so that the game needs no import of the server.)
-func (g *Game) Decks() ([]struct{ Name, Title, Hero string }, error) {
-	var out []struct{ Name, Title, Hero string }
+// to seats that name none: each deck's name, title and hero, and the title and the hero's name
+// in each language ("en", "fr", "es"). (The server's deck list: the struct is written out so
+// that the game needs no import of the server.)
+func (g *Game) Decks() ([]struct {
+	Name, Title, Hero string
+	Titles, Heroes    map[string]string
+}, error) {
+	var out []struct {
+		Name, Title, Hero string
+		Titles, Heroes    map[string]string
+	}
+	cat := g.tab.Catalog()
 	for _, n := range decks.Names() {
 		d, err := decks.Load(n)
 		if err != nil {
 			return nil, fmt.Errorf("shipped deck %s: %w", n, err)
 		}
-		out = append(out, struct{ Name, Title, Hero string }{n, d.Name, d.Hero})
+		hero, err := cat.ByName(d.Hero)
+		if err != nil {
+			return nil, fmt.Errorf("shipped deck %s: hero: %w", n, err)
+		}
+		titles, heroes := map[string]string{"en": d.Name}, map[string]string{"en": hero.Name}
+		for _, l := range cards.NameLangs() {
+			titles[l], heroes[l] = d.NameIn(l), hero.NameIn(l)
+		}
+		out = append(out, struct {
+			Name, Title, Hero string
+			Titles, Heroes    map[string]string
+		}{n, d.Name, d.Hero, titles, heroes})
 	}
 	return out, nil
 }

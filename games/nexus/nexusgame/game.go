@@ -236,12 +236,17 @@ func levels() []engine.LevelSettings {
 	}
 }
 
-// CardNames implements engine.Game.
+// CardNames implements engine.Game: every card's name in every language.
 func (g *Game) CardNames() []string {
 	var names []string
 	if g.tab != nil {
-		for _, d := range g.tab.Defs[1:] { // Defs[0] is "no card"
-			names = append(names, d.Name)
+		for _, c := range g.tab.Catalog().All() {
+			names = append(names, c.Name)
+			for _, l := range cards.NameLangs() {
+				if n, ok := c.Names[l]; ok && n != c.Name {
+					names = append(names, n)
+				}
+			}
 		}
 	}
 	return names

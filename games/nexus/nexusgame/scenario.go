@@ -282,7 +282,7 @@ func (g scenarioAdapter) perform(s *nexus.State, by, text string, next *scenario
 		if s.Decision() != "target" {
 			// Taken automatically (one legal answer): it must be the one named.
 			got := s.TopTargets()
-			if k >= len(got) || !strings.EqualFold(bareName(got[k]), bareName(t)) {
+			if k >= len(got) || !strings.EqualFold(bareName(got[k]), canon(s.Table(), bareName(t))) {
 				chosen := "none"
 				if k < len(got) {
 					chosen = got[k]
@@ -448,7 +448,7 @@ func (g scenarioAdapter) Check(es engine.State, key string, want any) (bool, str
 		if s.HeroRevealed(seat) {
 			got = s.HeroName(seat)
 		}
-		w := fmt.Sprint(want)
+		w := canon(s.Table(), fmt.Sprint(want))
 		return strings.EqualFold(got, w), got, w, nil
 	case "field":
 		return g.fieldMatch(want, s.Field(seat))
@@ -520,6 +520,9 @@ func (g scenarioAdapter) checkSeen(s *nexus.State, viewer engine.Seat, key strin
 			got = "[" + strings.Join(names, ", ") + "]"
 		}
 		if l, err := wantStrings(want); err == nil && l != nil {
+			for i, x := range l {
+				l[i] = canon(s.Table(), x)
+			}
 			sort.Strings(l)
 			w := "[" + strings.Join(l, ", ") + "]"
 			if !numbered(w) && got != "hidden" {
@@ -534,6 +537,9 @@ func (g scenarioAdapter) checkSeen(s *nexus.State, viewer engine.Seat, key strin
 		return false, "", "", fmt.Errorf("sees: unknown field %q (hand_count, library_count, resource_pile_count, reserve_count, hero, reserve, hand, blocking)", field)
 	}
 	w := fmt.Sprint(want)
+	if field == "hero" {
+		w = canon(s.Table(), w)
+	}
 	return strings.EqualFold(got, w), got, w, nil
 }
 
@@ -557,10 +563,11 @@ func multiset(tab *nexus.Table, want any, got []string) (bool, string, string, e
 	if err != nil {
 		return false, "", "", err
 	}
-	for _, n := range w {
+	for i, n := range w {
 		if _, err := tab.Lookup(stripNums(n)); err != nil {
 			return false, "", "", err
 		}
+		w[i] = canon(tab, n)
 	}
 	used := make([]bool, len(got))
 	ok := len(w) == len(got)
@@ -584,6 +591,27 @@ func multiset(tab *nexus.Table, want any, got []string) (bool, string, string, e
 		}
 	}
 	return ok, "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "]", nil
+}
+
+// canon is a card name as a scenario writes it, in any language and with or without its
+// public number ("Titan de Magma #2"), as the engine shows it ("Magma Titan #2"); a creature
+// text ("Titan de Magma 5/5 (5,5)") has its name rewritten. Text that names no card is left
+// as it is.
+func canon(tab *nexus.Table, t string) string {
+	t = strings.TrimSpace(t)
+	name, rest := t, ""
+	if strings.HasSuffix(t, ")") {
+		name = nameOfText(t)
+		rest = t[len(name):]
+	}
+	num := ""
+	if loc := objNum.FindStringIndex(name); loc != nil && loc[1] == len(name) {
+		name, num = name[:loc[0]], name[loc[0]:]
+	}
+	if d, ok := tab.Find(name); ok {
+		return tab.Name(d) + num + rest
+	}
+	return t
 }
 
 // objNum is the public number an object name or text carries: "Ironclad Brute #2".
@@ -611,6 +639,9 @@ func (g scenarioAdapter) fieldMatch(want any, got []string) (bool, string, strin
 		return false, "", "", err
 	}
 	used := make([]bool, len(got))
+	for i, x := range w {
+		w[i] = canon(g.Tab, x)
+	}
 	ok := len(w) == len(got)
 	// Full texts first, then bare names; numbered ones before those without a number.
 	for pass := 0; pass < 4 && ok; pass++ {
@@ -668,6 +699,9 @@ func (g scenarioAdapter) checkGame(s *nexus.State, key string, want any) (bool, 
 			return false, "", "", err
 		}
 		got := s.StackNames()
+		for i, x := range w {
+			w[i] = canon(s.Table(), x)
+		}
 		return sameName(strings.Join(w, "|"), strings.Join(got, "|")), "[" + strings.Join(got, ", ") + "]", "[" + strings.Join(w, ", ") + "] (top first)", nil
 	case "phase":
 		w := strings.ToLower(fmt.Sprint(want))

@@ -7,6 +7,7 @@ import (
 
 	"starnexus/engine"
 	"starnexus/games/nexus"
+	"starnexus/games/nexus/cards"
 	"starnexus/i18n"
 	"starnexus/terminal"
 )
@@ -153,6 +154,15 @@ func (p *presenter) CardText(es engine.State, name string) (string, error) {
 	}
 	for _, m := range text.Text {
 		fmt.Fprintf(&b, "  %s\n", en.Render(m))
+	}
+	var other []string
+	for _, l := range cards.NameLangs() {
+		if n, ok := c.Names[l]; ok && n != c.Name {
+			other = append(other, fmt.Sprintf("%s (%s)", n, l))
+		}
+	}
+	if len(other) > 0 {
+		fmt.Fprintf(&b, "  also known as: %s\n", strings.Join(other, ", "))
 	}
 	return b.String(), nil
 }

@@ -20,12 +20,18 @@ func TestTerminalCardText(t *testing.T) {
 	p := g.Presenter()
 	tests := []struct{ name, want string }{
 		{"blade dancer", "Blade Dancer: Rayji Creature, cost 3, 3/2\n" +
-			"  Agility (This creature deals its wounds before creatures without Agility.)\n"},
+			"  Agility (This creature deals its wounds before creatures without Agility.)\n" +
+			"  also known as: Danseuse des Lames (fr), Bailarina de Espadas (es)\n"},
+		{"Danseuse des Lames", "Blade Dancer: Rayji Creature, cost 3, 3/2\n" +
+			"  Agility (This creature deals its wounds before creatures without Agility.)\n" +
+			"  also known as: Danseuse des Lames (fr), Bailarina de Espadas (es)\n"},
 		{"Vessa, Matriarch of Nareh", "Vessa, Matriarch of Nareh: Dam'Nareh Hero, life 20\n" +
-			"  Autolyse (3): You lose 1 life. Deal 2 wounds to target creature.\n"},
+			"  Autolyse (3): You lose 1 life. Deal 2 wounds to target creature.\n" +
+			"  also known as: Vessa, Matriarche de Nareh (fr), Vessa, Matriarca de Nareh (es)\n"},
 		{"Zephyr Pylon", "Zephyr Pylon: Hilote Special resource\n" +
 			"  Affinity: You draw a card.\n" +
-			"  Dissonance: Tap target creature you control.\n"},
+			"  Dissonance: Tap target creature you control.\n" +
+			"  also known as: Pylône des Zéphyrs (fr), Pilón del Céfiro (es)\n"},
 	}
 	for _, tt := range tests {
 		got, err := p.CardText(st, tt.name)

@@ -12,25 +12,28 @@ import (
 
 // CardJSON is one Star Realms card as clients read it: GET /api/cards and `starnexus cards
 // --json`. Text is what a client shows: each part's sentences as message ids with arguments
-// (i18n/en/realms-cards.json). Primary, Ally, Scrap, Trigger, Acquire and Static are the same
+// (i18n/en/realms-cards.json). Names is the card's name in each language of the catalogs
+// ("en", "fr", "es"): the official name where a rulebook gives one, else the English name.
+// Aliases are other spellings a player may type. Primary, Ally, Scrap, Trigger, Acquire and Static are the same
 // abilities in the engine's ability language (docs/cards.md), for scenario writers and tools.
 type CardJSON struct {
-	Name     string   `json:"name"`
-	Set      string   `json:"set"`
-	Faction  []string `json:"faction"`
-	Type     string   `json:"type"`
-	Cost     *int     `json:"cost"`
-	Defense  *int     `json:"defense"`
-	Outpost  bool     `json:"outpost"`
-	Quantity int      `json:"quantity"`
-	Deck     string   `json:"deck"`
-	Aliases  []string `json:"aliases"`
-	Primary  string   `json:"primary,omitempty"`
-	Ally     string   `json:"ally,omitempty"`
-	Scrap    string   `json:"scrap,omitempty"`
-	Trigger  string   `json:"trigger,omitempty"`
-	Acquire  string   `json:"acquire,omitempty"`
-	Static   []string `json:"static,omitempty"`
+	Name     string            `json:"name"`
+	Set      string            `json:"set"`
+	Faction  []string          `json:"faction"`
+	Type     string            `json:"type"`
+	Cost     *int              `json:"cost"`
+	Defense  *int              `json:"defense"`
+	Outpost  bool              `json:"outpost"`
+	Quantity int               `json:"quantity"`
+	Deck     string            `json:"deck"`
+	Names    map[string]string `json:"names"`
+	Aliases  []string          `json:"aliases"`
+	Primary  string            `json:"primary,omitempty"`
+	Ally     string            `json:"ally,omitempty"`
+	Scrap    string            `json:"scrap,omitempty"`
+	Trigger  string            `json:"trigger,omitempty"`
+	Acquire  string            `json:"acquire,omitempty"`
+	Static   []string          `json:"static,omitempty"`
 	// Text is the card's text by part; AllyLabel the mark its Ally part is printed under
 	// ("Blob Ally"), present when it has an Ally part.
 	Text      realms.CardText `json:"text"`
@@ -46,6 +49,10 @@ func CardOf(set string, c *realms.Card) CardJSON {
 	if len(j.Text.Ally) > 0 {
 		l := c.AllyLabel()
 		j.AllyLabel = &l
+	}
+	j.Names = map[string]string{"en": c.Name}
+	for _, l := range realms.NameLangs() {
+		j.Names[l] = c.NameIn(l)
 	}
 	if j.Aliases == nil {
 		j.Aliases = []string{}

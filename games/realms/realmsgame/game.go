@@ -153,13 +153,18 @@ func (g *Game) Bots() engine.BotKit {
 	}
 }
 
-// CardNames implements engine.Game: every card's name and aliases (the French and Spanish
-// ones included).
+// CardNames implements engine.Game: every card's name, its French and Spanish names and its
+// aliases.
 func (g *Game) CardNames() []string {
 	var names []string
 	if g.cat != nil {
 		for _, c := range g.cat.Cards {
 			names = append(names, c.Name)
+			for _, l := range realms.NameLangs() {
+				if n, ok := c.Names[l]; ok && n != c.Name {
+					names = append(names, n)
+				}
+			}
 			names = append(names, c.Aliases...)
 		}
 	}

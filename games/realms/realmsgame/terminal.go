@@ -751,8 +751,14 @@ func writeCardText(w io.Writer, en *i18n.Catalog, c *realms.Card) {
 	for _, a := range CardAbilities(en, c) {
 		fmt.Fprintf(w, "  %s\n", a)
 	}
-	if len(c.Aliases) > 0 {
-		fmt.Fprintf(w, "  also known as: %s\n", strings.Join(c.Aliases, ", "))
+	var other []string
+	for _, l := range realms.NameLangs() {
+		if n, ok := c.Names[l]; ok && n != c.Name {
+			other = append(other, fmt.Sprintf("%s (%s)", n, l))
+		}
+	}
+	if other = append(other, c.Aliases...); len(other) > 0 {
+		fmt.Fprintf(w, "  also known as: %s\n", strings.Join(other, ", "))
 	}
 }
 

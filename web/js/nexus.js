@@ -270,7 +270,7 @@ function NexusPlayer({ p, me, ally, v, seatInfo, ctx }) {
       ${p.lost ? html`<span class="badge dead">${label('badge.lost')}</span>` : ''}
       <span class=${'nx-lifebox ' + lifeClass(p.life)} title=${label('life.title')}><b data-testid="life">${v.turn === 0 ? '—' : p.life}</b></span>
       <span class="nx-hero" onMouseEnter=${p.hero ? inspectCard(p.hero) : undefined}>${label('hero', { hero: p.hero || label('hero.secret') })}
-        ${heroAct ? html` <button type="button" class="act use" data-action=${heroAct.text} onClick=${() => ctx.send(heroAct.text)}>${label('btn.hero')}</button>` : ''}</span>
+        ${heroAct ? html` <button type="button" class="act use" data-action=${heroAct.text} title=${actionLabel(heroAct, v)} onClick=${() => ctx.send(heroAct.text)}>${label('btn.hero')}</button>` : ''}</span>
     </header>
     <div class="stats">
       <${Stat} label=${label('stat.resources')} value=${`${untapped}/${res.length}`} testid="resources" title=${label('stat.resources.title')} />
@@ -399,6 +399,9 @@ export function NexusTable({ v, send, busy, readOnly }) {
     const a = stackAct(it);
     if (a) placed.add(a.text);
   }
+  // The hero's ability has its button beside the hero's name (NexusPlayer).
+  const heroAct = seat >= 0 ? legal.find((a) => a.verb === 'activate' && a.ability === 'hero') : null;
+  if (heroAct) placed.add(heroAct.text);
   const key = (c, owner) => owner + ':' + c.name + '#' + c.number;
   const names = v.players.flatMap((p) => (p.field || []).map((c) => c.name));
   // A creature shows its number when another of its name is on the field, or when the stack

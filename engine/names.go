@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -105,4 +107,27 @@ func Clip(text string, n int) string {
 		cut--
 	}
 	return text[:cut] + "..."
+}
+
+// UnknownCardError is a card name no card of a game answers to, with the closest names
+// (none if nothing is close), already in the language the player is to read them in. The
+// games' lookups return it, so that an edge may render it in the player's language.
+type UnknownCardError struct {
+	Name    string
+	Suggest []string
+}
+
+func (e *UnknownCardError) Error() string {
+	if len(e.Suggest) == 0 {
+		return fmt.Sprintf("unknown card %q", e.Name)
+	}
+	q := make([]string, len(e.Suggest))
+	for i, s := range e.Suggest {
+		q[i] = strconv.Quote(s)
+	}
+	list := q[0]
+	if len(q) > 1 {
+		list = strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+	}
+	return fmt.Sprintf("unknown card %q: did you mean %s?", e.Name, list)
 }

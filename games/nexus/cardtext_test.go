@@ -500,20 +500,7 @@ var translations = []struct {
 // argument left, no fragment of the ability language and no English word of the templates.
 func TestCardTextTranslated(t *testing.T) {
 	cat := builtin(t)
-	list := cat.All()
-	for _, n := range decks.Names() {
-		d, err := decks.Load(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range slices.Concat([]cards.DeckEntry{{Name: d.Hero}}, d.Library, d.ResourcePile, d.Reserve) {
-			c, err := cat.ByName(e.Name)
-			if err != nil {
-				t.Fatalf("deck %s: %v", n, err)
-			}
-			list = append(list, c)
-		}
-	}
+	list := shippedCards(t, cat)
 	var grammar []*cards.Card
 	for _, tt := range grammarCases {
 		ab, err := cards.ParseAbility(tt.text, tt.typ)

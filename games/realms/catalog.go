@@ -71,19 +71,8 @@ func (c *Catalog) LookupIn(name, lang string) (CardID, error) {
 	return 0, &UnknownCardError{Name: name}
 }
 
-// UnknownCardError is a card name no card answers to, with the closest names (none if
-// nothing is close).
-type UnknownCardError struct {
-	Name    string
-	Suggest []string
-}
-
-func (e *UnknownCardError) Error() string {
-	if len(e.Suggest) == 0 {
-		return fmt.Sprintf("unknown card %q", e.Name)
-	}
-	return fmt.Sprintf("unknown card %q: did you mean %s?", e.Name, strings.Join(quoteAll(e.Suggest), " or "))
-}
+// UnknownCardError is a card name no card answers to (engine.UnknownCardError).
+type UnknownCardError = engine.UnknownCardError
 
 // Suggest lists up to n printed cards whose names are closest to name, nearest first, each
 // named in lang, or when lang is "" in the language of the nearest name (an alias counts as
@@ -117,14 +106,6 @@ func (c *Catalog) Suggest(name, lang string, n int) []string {
 type cardName struct {
 	text, lang string
 	id         CardID
-}
-
-func quoteAll(s []string) []string {
-	out := make([]string, len(s))
-	for i, x := range s {
-		out[i] = fmt.Sprintf("%q", x)
-	}
-	return out
 }
 
 // cardFile is the YAML shape of a card data file (docs/cards.md).

@@ -86,19 +86,8 @@ func (c *Catalog) ByNameIn(name, lang string) (*Card, error) {
 // Find is the card that answers to name (as ByName), or nil.
 func (c *Catalog) Find(name string) *Card { return c.byName[engine.FoldName(name)] }
 
-// UnknownCardError is a card name no card answers to, with the closest names (none if nothing
-// is close).
-type UnknownCardError struct {
-	Name    string
-	Suggest []string
-}
-
-func (e *UnknownCardError) Error() string {
-	if len(e.Suggest) == 0 {
-		return fmt.Sprintf("unknown card %q", e.Name)
-	}
-	return fmt.Sprintf("unknown card %q: did you mean %s?", e.Name, orList(quoteAll(e.Suggest)))
-}
+// UnknownCardError is a card name no card answers to (engine.UnknownCardError).
+type UnknownCardError = engine.UnknownCardError
 
 // Suggest lists up to n cards whose names are closest to name, nearest first, each named in
 // lang, or when lang is "" in the language of the nearest name. A card appears once however
@@ -145,14 +134,6 @@ func (c *Catalog) addNames(card *Card) error {
 		c.names = append(c.names, n)
 	}
 	return nil
-}
-
-func quoteAll(s []string) []string {
-	out := make([]string, len(s))
-	for i, x := range s {
-		out[i] = strconv.Quote(x)
-	}
-	return out
 }
 
 // OfType returns the cards of type t in index order.

@@ -10,6 +10,7 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { LangMenu } from './lang.js';
 import { tokens } from './api.js';
 import { hasMessage, t, tm, tparts } from './i18n.js';
 import { Parts } from './cards.js';
@@ -161,7 +162,7 @@ export function CampaignList() {
     load();
   };
   return html`<main class="lobby">
-    <div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a></div>
+    <div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a><${LangMenu} /></div>
     <header class="hero"><h1>${t('ui.campaign.title')}</h1><p>${t('ui.campaign.intro')}</p></header>
     <div class="lobby-grid">
       <div class="campaign-col">${created ? html`<${Created} c=${created} />` : ''}<${CreateCampaign} onCreated=${onCreated} /></div>
@@ -353,7 +354,7 @@ export function Campaign({ name }) {
     return () => clearInterval(timer);
   }, [name]);
   return html`<main class="lobby" data-testid="campaign">
-    <div class="topbar"><a href="#/campaigns">${t('ui.campaign.back_to_campaigns')}</a> <a href="#/">${t('ui.campaign.lobby')}</a></div>
+    <div class="topbar"><a href="#/campaigns">${t('ui.campaign.back_to_campaigns')}</a> <a href="#/">${t('ui.campaign.lobby')}</a><${LangMenu} /></div>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${!c ? html`<p class="muted">${t('ui.campaign.loading')}</p>` : html`
       <header class="hero"><h1>${c.name}</h1>

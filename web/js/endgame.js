@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
 import { cardInfo, factionClass, zoom } from './cards.js';
-import { t } from './i18n.js';
+import { nameOf, t } from './i18n.js';
 
 // getSummary fetches a finished game's summary.
 async function getSummary(id) {
@@ -132,9 +132,9 @@ function Change({ from, to, stat }) {
 function CardChip({ game, card, count }) {
   const c = game === 'realms' ? cardInfo(card) : null;
   const label = t('ui.end.card_count', { card, n: count });
-  if (!c) return html`<li class="end-card plain"><span>${card}</span>${count > 1 ? html` <b>×${count}</b>` : ''}</li>`;
+  if (!c) return html`<li class="end-card plain"><span>${nameOf(card)}</span>${count > 1 ? html` <b>×${count}</b>` : ''}</li>`;
   return html`<li class=${'end-card ' + factionClass(c)}><button type="button" class="link" title=${t('ui.end.card_help', { card })}
-    aria-label=${label} onClick=${() => zoom(card)}>${card}${count > 1 ? html` <b>×${count}</b>` : ''}</button></li>`;
+    aria-label=${label} onClick=${() => zoom(card)}>${nameOf(card)}${count > 1 ? html` <b>×${count}</b>` : ''}</button></li>`;
 }
 
 function PlayerSummary({ sum, p, mine }) {

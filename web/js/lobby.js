@@ -3,8 +3,9 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { LangMenu } from './lang.js';
 import { api, call, tokens } from './api.js';
-import { t } from './i18n.js';
+import { addNames, nameOf, t } from './i18n.js';
 
 // The games, and for each its formats with their seat counts (README.md's tables) and the
 // sentence that explains them. Labels are read when drawn, from the catalog (loaded before
@@ -58,7 +59,8 @@ const savedName = () => localStorage.getItem(nameKey) || '';
 const myName = (name) => (name || '').trim() || t('ui.lobby.default_name');
 
 const seatURL = (id, token) => `${location.origin}${location.pathname}#/game/${id}/${token}`;
-const deckLabel = (d) => (d.hero ? t('ui.lobby.deck.option', { title: d.title, hero: d.hero }) : d.title);
+// A deck's title and hero are shown in the page's language (their English names are keys).
+const deckLabel = (d) => (d.hero ? t('ui.lobby.deck.option', { title: d.title, hero: d.hero }) : nameOf(d.title));
 
 // DeckUpload reads a deck file the player picks and has the server check it (POST
 // /api/decks/check): value is {file, check, checking}; onChange gets the next value.
@@ -353,9 +355,14 @@ export function Lobby() {
         if (l && l.length) setBots((m) => ({ ...m, [g.id]: byStrength(l.map((x) => x.name || x)) }));
       }, () => {});
     }
-    api.decks().then((d) => { if (d && d.decks && d.decks.length) setDecks(d.decks); }, () => {});
+    api.decks().then((d) => {
+      if (!d || !d.decks || !d.decks.length) return;
+      addNames(d.decks.flatMap((x) => [[x.title, x.titles], [x.hero, x.heroes]]));
+      setDecks(d.decks);
+    }, () => {});
   }, []);
   return html`<main class="lobby">
+    <div class="topbar lobby-top"><${LangMenu} /></div>
     <header class="hero"><h1>starnexus</h1><p>${t('ui.lobby.tagline')}</p>
       <p><a href="#/campaigns" data-testid="campaigns-link">${t('ui.lobby.campaigns_link')}</a></p></header>
     <div class="lobby-grid">

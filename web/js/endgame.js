@@ -10,6 +10,7 @@ import { html } from './html.js';
 import { api } from './api.js';
 import { cardInfo, factionClass, zoom } from './cards.js';
 import { nameOf, t } from './i18n.js';
+import { botName } from './lang.js';
 
 // getSummary fetches a finished game's summary.
 async function getSummary(id) {
@@ -144,7 +145,7 @@ function PlayerSummary({ sum, p, mine }) {
     <header><${SeatDot} seat=${p.seat} /><b class="pname">${p.name}</b>
       ${mine ? html`<span class="muted">${t('ui.end.you')}</span>` : ''}
       ${p.team ? html`<span class="badge team">${t('ui.end.team', { n: p.team })}</span>` : ''}
-      ${p.kind === 'bot' ? html`<span class="badge bot">${t('ui.end.bot', { bot: p.bot })}</span>` : ''}
+      ${p.kind === 'bot' ? html`<span class="badge bot">${t('ui.end.bot', { bot: botName(p.bot) })}</span>` : ''}
       ${p.won ? html`<span class="badge winner">${t('ui.end.winner_badge')}</span>` : ''}</header>
     <div class="end-facts">
       <${Change} from=${first} to=${last} stat=${sum.stat} />

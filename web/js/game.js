@@ -5,7 +5,7 @@
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
-import { LangMenu } from './lang.js';
+import { LangMenu, botName } from './lang.js';
 import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
 import { EndTurn, Extras, Prompt, Ranged, askText, groupActions, indexActions } from './actions.js';
@@ -92,7 +92,7 @@ function Player({ p, me, v, ix, send, seatInfo, tools }) {
       <${SeatDot} seat=${v.players.indexOf(p)} /><span class="pname">${p.name}${me ? html` <span class="muted">${t('ui.you')}</span>` : ''}</span>
       ${p.team ? html`<span class=${'badge team' + (mate ? ' mate' : '')}>${t(mate ? 'ui.teammate' : 'ui.team', { n: p.team })}</span>` : ''}
       ${p.role ? html`<span class="badge role">${t('ui.role.' + p.role)}</span>` : ''}
-      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title=${t('ui.bot_help')}>${t('ui.bot', { bot: seatInfo.bot })}</span>` : ''}
+      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title=${t('ui.bot_help')}>${t('ui.bot', { bot: botName(seatInfo.bot) })}</span>` : ''}
       ${p.name === v.active && !p.defeated ? html`<span class="badge turn">${t(p.name === v.to_move ? 'ui.badge.to_move' : 'ui.badge.turn')}</span>` : ''}
       ${p.defeated ? html`<span class="badge dead">${t('ui.badge.defeated')}</span>` : ''}
       ${couldAttack && isProtected ? html`<span class="badge outpost" title=${t('ui.outpost_help')}>${t('ui.badge.outpost')}</span>` : ''}

@@ -5,7 +5,7 @@
 // <html lang> follows it. Only what is shown changes: the actions sent stay the English ones.
 
 import { html } from './html.js';
-import { currentLang, loadMessages, t } from './i18n.js';
+import { currentLang, hasMessage, loadMessages, t } from './i18n.js';
 
 // The languages with a catalog, each named in its own language: a reader finds theirs
 // whatever the page's language is (these names are not translated).
@@ -52,6 +52,10 @@ export async function setLang(l, remember = false) {
   await loadMessages(l);
   document.documentElement.lang = currentLang();
 }
+
+// botName is a bot's name (its level: greedy, medium ...) in the page's language; the seat
+// and the API keep the English one.
+export const botName = (b) => (hasMessage('ui.botname.' + b) ? t('ui.botname.' + b) : b);
 
 // LangMenu is the language menu of a top bar: the languages in their own names.
 export function LangMenu() {

@@ -3,7 +3,7 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
-import { LangMenu } from './lang.js';
+import { LangMenu, botName } from './lang.js';
 import { api, call, tokens } from './api.js';
 import { addNames, nameOf, t } from './i18n.js';
 
@@ -154,7 +154,7 @@ function SeatRow({ i, s, bots, decks, update, remove }) {
     ${s.kind !== 'open' ? html`<input value=${s.name} placeholder=${t('ui.lobby.name_placeholder')} aria-label=${t('ui.lobby.seat_name_label', { n: i + 1 })}
       onInput=${(e) => update({ name: e.target.value })} />` : html`<span class="muted">${t('ui.lobby.open_names_self')}</span>`}
     ${s.kind === 'bot' ? html`<select value=${s.bot} aria-label=${t('ui.lobby.seat_bot_label', { n: i + 1 })} onChange=${(e) => update({ bot: e.target.value })}>
-      ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select>` : ''}
+      ${bots.map((b) => html`<option value=${b}>${botName(b)}</option>`)}</select>` : ''}
     ${decks ? html`<select value=${s.deck} aria-label=${t('ui.lobby.seat_deck_label', { n: i + 1 })} onChange=${(e) => update({ deck: e.target.value, file: '', check: null })}>
       ${decks.map((d) => html`<option value=${d.name}>${deckLabel(d)}</option>`)}
       <option value="random">${t('ui.lobby.random_deck')}</option>
@@ -176,7 +176,7 @@ function Created({ game, go }) {
       <td>${s.token && game.kinds[i] === 'human' ? html`<input readonly value=${seatURL(game.id, s.token)} aria-label=${t('ui.lobby.seat', { n: i + 1 })} onFocus=${(e) => e.target.select()} />
           <button type="button" onClick=${() => copy(seatURL(game.id, s.token))}>${t('ui.lobby.copy')}</button>
           <button type="button" class="primary" data-seat=${i} onClick=${() => go(game.id, s.token)}>${t('ui.lobby.play_as', { name: s.name })}</button>`
-        : s.bot ? html`<span class="muted">${t('ui.bot', { bot: s.bot })}</span>` : html`<span class="muted">${t('ui.lobby.open_anyone')}</span>`}</td>
+        : s.bot ? html`<span class="muted">${t('ui.bot', { bot: botName(s.bot) })}</span>` : html`<span class="muted">${t('ui.lobby.open_anyone')}</span>`}</td>
     </tr>`)}</table>
     <p><a href=${'#/watch/' + game.id}>${t('ui.lobby.spectator_link')}</a></p>
   </section>`;

@@ -18,6 +18,7 @@ import { html } from './html.js';
 import { api } from './api.js';
 import { addNames, hasMessage, loadMessages, messagesLoaded, nameOf, t, tm } from './i18n.js';
 import { autoAction, pointOf, stopPoints, useStops } from './autopass.js';
+import { botName } from './lang.js';
 import { EndBanner, SeatDot } from './endgame.js';
 
 // The card texts (GET /api/cards?game=nexus) and the card whose text the side panel shows.
@@ -272,7 +273,7 @@ function NexusPlayer({ p, me, ally, v, seatInfo, ctx }) {
     <header>
       <${SeatDot} seat=${v.players.indexOf(p)} /><span class="pname">${p.name}${me ? ' ' + label('you') : ''}</span>
       ${ally ? html`<span class="badge team">${label('ally')}</span>` : ''}
-      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot">${label('bot', { bot: seatInfo.bot })}</span>` : ''}
+      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot">${label('bot', { bot: botName(seatInfo.bot) })}</span>` : ''}
       ${p.name === v.active && !p.lost ? html`<span class="badge turn">${label('badge.turn')}</span>` : ''}
       ${p.name === v.to_move && !v.over ? html`<span class="badge priority" data-testid="priority">${v.pending && v.pending.kind === 'priority' ? label('badge.priority') : label('badge.deciding')}</span>` : ''}
       ${p.lost ? html`<span class="badge dead">${label('badge.lost')}</span>` : ''}

@@ -64,8 +64,8 @@ export function addNames(entries) {
 }
 
 // nameOf is the name to show for the English name en (a card, hero or deck title) in the
-// catalog's language; a numbered object keeps its number ("Ember Cub #2": "Petit de braise
-// #2"); a name the page does not know stays as it is.
+// catalog's language; a numbered object keeps its number ("Ember Cub #2": "Lionceau de
+// Braise nº 2"); a name the page does not know stays as it is.
 export function nameOf(en) {
   if (lang === 'en' || typeof en !== 'string') return en;
   const by = names.get(en);
@@ -73,7 +73,8 @@ export function nameOf(en) {
   const m = / #(\d+)$/.exec(en);
   if (m) {
     const base = names.get(en.slice(0, m.index));
-    if (base && base[lang]) return `${base[lang]} #${m[1]}`;
+    // in the language's own way of numbering ("Lionceau de Braise nº 2") where it has one
+    if (base && base[lang]) return text['ui.nexus.numbered'] != null ? t('ui.nexus.numbered', { card: base[lang], n: Number(m[1]) }) : `${base[lang]} #${m[1]}`;
   }
   return en;
 }

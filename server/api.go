@@ -620,17 +620,24 @@ func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	w.Write(s.info[g.Name()].cards)
 }
 
-// handleMessages serves the catalog of a language (?lang=, English by default): every
-// message id a client renders (card text, log lines, labels) and its template (package i18n).
+// handleMessages serves the catalog of a language: the one ?lang= names, else the best match
+// of the request's Accept-Language among the shipped catalogs (English when none matches):
+// every message id a client renders (card text, log lines, labels) and its template (package
+// i18n).
 func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 	lang := r.URL.Query().Get("lang")
-	if lang == "" {
-		lang = "en"
+	chosen := lang == ""
+	if chosen {
+		lang = i18n.Match(r.Header.Get("Accept-Language"))
 	}
 	c, err := i18n.Load(lang)
 	if err != nil {
 		writeErr(w, errf(http.StatusBadRequest, "%v", err))
 		return
+	}
+	if chosen {
+		// The answer depends on the header: a cache must not give one reader's to another.
+		w.Header().Set("Vary", "Accept-Language")
 	}
 	w.Header().Set("Cache-Control", "max-age=3600")
 	writeJSON(w, http.StatusOK, map[string]any{"lang": c.Lang(), "messages": c.Messages()})

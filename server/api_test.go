@@ -269,3 +269,47 @@ func TestMessagesCatalog(t *testing.T) {
 		t.Errorf("unknown language: %d %s", code, b)
 	}
 }
+
+// TestMessagesAcceptLanguage: without ?lang= the catalog is the best match of the request's
+// Accept-Language (a regional variant reads its language, an unknown one English); ?lang=
+// wins over the header.
+func TestMessagesAcceptLanguage(t *testing.T) {
+	h := newHarness(t, Config{})
+	tests := []struct {
+		path, accept, want, vary string
+	}{
+		{"/api/messages", "", "en", "Accept-Language"},
+		{"/api/messages", "fr-CA,fr;q=0.9,en;q=0.8", "fr", "Accept-Language"},
+		{"/api/messages", "es-419", "es", "Accept-Language"},
+		{"/api/messages", "de-DE,de;q=0.9", "en", "Accept-Language"},
+		{"/api/messages", "de,es;q=0.5", "es", "Accept-Language"},
+		{"/api/messages?lang=en", "fr", "en", ""},
+		{"/api/messages?lang=es", "fr", "es", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path+" "+tc.accept, func(t *testing.T) {
+			req, _ := http.NewRequest("GET", h.ts.URL+tc.path, nil)
+			if tc.accept != "" {
+				req.Header.Set("Accept-Language", tc.accept)
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			var got struct {
+				Lang     string            `json:"lang"`
+				Messages map[string]string `json:"messages"`
+			}
+			if err := json.NewDecoder(res.Body).Decode(&got); err != nil || res.StatusCode != http.StatusOK {
+				t.Fatalf("status %d, %v", res.StatusCode, err)
+			}
+			if got.Lang != tc.want || got.Messages["ui.back_to_lobby"] == "" {
+				t.Errorf("lang %q (want %q), %d messages", got.Lang, tc.want, len(got.Messages))
+			}
+			if v := res.Header.Get("Vary"); v != tc.vary {
+				t.Errorf("Vary %q, want %q", v, tc.vary)
+			}
+		})
+	}
+}

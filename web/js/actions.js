@@ -12,7 +12,7 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { Card, engineParts, inspect, Parts } from './cards.js';
-import { hasMessage, t, tm, tparts } from './i18n.js';
+import { hasMessage, nameOf, t, tm, tparts } from './i18n.js';
 
 const flowVerbs = new Set(['skip', 'done', 'end']);
 
@@ -128,7 +128,7 @@ export function askText(p) {
   if (p.prompt && p.prompt.id) return tm(p.prompt); // the game's own sentence (docs/api.md)
   const what = p.effect && hasMessage(effectKey(p.effect)) ? t(effectKey(p.effect), { max: p.max || 0 }) : p.effect || t('ui.effect.decide');
   const asks = p.asks || {};
-  if (asks.card) return t('ui.prompt.card_asks', { card: asks.card + (asks.number ? ` #${asks.number}` : ''), ability: abilityName(asks.ability), what });
+  if (asks.card) return t('ui.prompt.card_asks', { card: nameOf(asks.card) + (asks.number ? ` #${asks.number}` : ''), ability: abilityName(asks.ability), what });
   return t('ui.prompt.rules_ask', { what });
 }
 
@@ -143,7 +143,7 @@ function chooseLabel(a, pending) {
   const up = a.upgrade ? t('ui.with_upgrade', { upgrade: a.upgrade }) : '';
   if (a.card && tg.kind === 'card' && tg.player) return t('ui.choose.base', { player: tg.player, card: a.card }) + up;
   if (a.card && a.zone) return t('ui.choose.card_in', { card: a.card, zone: t('ui.zone.' + a.zone) }) + up;
-  if (a.card) return a.card + up;
+  if (a.card) return nameOf(a.card) + up;
   if (tg.kind === 'player') return tg.player;
   return a.text;
 }
@@ -210,7 +210,7 @@ export function unspent(me, ix) {
   if (me.trade > 0 && ix.g.buy.length) out.push(html`<li><${Parts} parts=${tparts({ id: 'ui.warn.trade', args: { n: me.trade, pool: { id: 'icon.trade' } } })} /></li>`);
   if (me.combat > 0 && ix.g.attack.size) out.push(html`<li><${Parts} parts=${tparts({ id: 'ui.warn.combat', args: { n: me.combat, pool: { id: 'icon.combat' } } })} /></li>`);
   const abilities = ix.g.use.filter((a) => a.ability !== 'scrap');
-  if (abilities.length) out.push(html`<li>${t('ui.warn.abilities', { n: abilities.length, list: abilities.map((a) => `${a.card} (${abilityName(a.ability)})`).join(', ') })}</li>`);
+  if (abilities.length) out.push(html`<li>${t('ui.warn.abilities', { n: abilities.length, list: abilities.map((a) => `${nameOf(a.card)} (${abilityName(a.ability)})`).join(', ') })}</li>`);
   return out;
 }
 

@@ -15,6 +15,7 @@ export async function call(method, path, body, token) {
   if (!res.ok) {
     const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
     err.status = res.status;
+    if (data && data.msg) err.msg = data.msg; // the refusal as a message, where the server gives one
     throw err;
   }
   return data;

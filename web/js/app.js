@@ -10,7 +10,8 @@ import { Lobby } from './lobby.js';
 import { Game } from './game.js';
 import { Replay } from './replay.js';
 import { Campaign, CampaignList, campaignTokens } from './campaign.js';
-import { loadMessages } from './i18n.js';
+import { onChange } from './i18n.js';
+import { initialLang, setLang } from './lang.js';
 
 function route() {
   const [, kind, id, token] = location.hash.replace(/^#\/?/, '/').split('/');
@@ -33,6 +34,10 @@ function route() {
 
 function App() {
   const [r, setR] = useState(route());
+  // A new language or the card names arriving draw the whole page again, in place: the game's
+  // connection and each component's state stay.
+  const [, setTick] = useState(0);
+  useEffect(() => onChange(() => setTick((n) => n + 1)), []);
   useEffect(() => {
     const f = () => setR(route());
     addEventListener('hashchange', f);
@@ -46,10 +51,10 @@ function App() {
   return html`<${Lobby} />`;
 }
 
-// The catalog of messages comes first: every label is rendered from it. Without it (an old
-// server) the page still runs, showing message ids.
+// The catalog of messages comes first, in the page's language (lang.js): every label is
+// rendered from it. Without it (an old server) the page still runs, showing message ids.
 const root = document.getElementById('app');
-loadMessages().catch(() => {}).finally(() => {
+setLang(initialLang()).catch(() => setLang('en')).catch(() => {}).finally(() => {
   root.textContent = '';
   render(html`<${App} />`, root);
 });

@@ -10,6 +10,7 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { LangMenu, botName } from './lang.js';
 import { tokens } from './api.js';
 import { hasMessage, t, tm, tparts } from './i18n.js';
 import { Parts } from './cards.js';
@@ -100,7 +101,7 @@ function CreateCampaign({ onCreated }) {
         <select value=${s.kind} aria-label=${t('ui.campaign.seat_kind_label', { n: i + 1 })} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, kind: e.target.value } : x)))}>
           <option value="human">${t('ui.campaign.kind.human')}</option><option value="bot">${t('ui.campaign.kind.bot')}</option></select>
         ${s.kind === 'bot' ? html`<select value=${s.bot} aria-label=${t('ui.campaign.seat_bot_label', { n: i + 1 })} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, bot: e.target.value } : x)))}>
-          ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select>` : ''}
+          ${bots.map((b) => html`<option value=${b}>${botName(b)}</option>`)}</select>` : ''}
         <span class="muted small">${sides[i]}</span></div>`)}
     </fieldset>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
@@ -139,7 +140,7 @@ function Created({ c }) {
       <b>${t('ui.campaign.seat_link_title', { name: s.name, n: s.seat + 1 })}</b>
       <${CopyLink} url=${campaignURL(c.name, s.seat, s.token)} label=${t('ui.campaign.seat_link_label', { name: s.name })} />
       <span class="muted small">${t('ui.campaign.seat_link_help', { name: s.name })}</span></li>`)}
-    ${bots.map((s) => html`<li data-seat=${s.seat}><b>${s.name}</b> <span class="muted">${t('ui.campaign.seat_bot', { bot: s.bot || '' })}</span></li>`)}</ul>
+    ${bots.map((s) => html`<li data-seat=${s.seat}><b>${s.name}</b> <span class="muted">${t('ui.campaign.seat_bot', { bot: botName(s.bot || '') })}</span></li>`)}</ul>
     <p class="small">${t('ui.campaign.links_help')}</p>
     <p><a class="primary" data-testid="open-campaign" href=${'#/campaign/' + encodeURIComponent(c.name)}>${t('ui.campaign.open')}</a></p>
   </section>`;
@@ -161,7 +162,7 @@ export function CampaignList() {
     load();
   };
   return html`<main class="lobby">
-    <div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a></div>
+    <div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a><${LangMenu} /></div>
     <header class="hero"><h1>${t('ui.campaign.title')}</h1><p>${t('ui.campaign.intro')}</p></header>
     <div class="lobby-grid">
       <div class="campaign-col">${created ? html`<${Created} c=${created} />` : ''}<${CreateCampaign} onCreated=${onCreated} /></div>
@@ -353,7 +354,7 @@ export function Campaign({ name }) {
     return () => clearInterval(timer);
   }, [name]);
   return html`<main class="lobby" data-testid="campaign">
-    <div class="topbar"><a href="#/campaigns">${t('ui.campaign.back_to_campaigns')}</a> <a href="#/">${t('ui.campaign.lobby')}</a></div>
+    <div class="topbar"><a href="#/campaigns">${t('ui.campaign.back_to_campaigns')}</a> <a href="#/">${t('ui.campaign.lobby')}</a><${LangMenu} /></div>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${!c ? html`<p class="muted">${t('ui.campaign.loading')}</p>` : html`
       <header class="hero"><h1>${c.name}</h1>

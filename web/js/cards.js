@@ -10,7 +10,7 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
-import { t, tparts } from './i18n.js';
+import { addNames, currentLang, nameOf, t, tparts } from './i18n.js';
 
 let catalog = new Map(); // lower-case name -> card
 let loading = null;
@@ -31,6 +31,7 @@ export function setCards(arr) {
   for (const c of arr) if (!m.has(c.name.toLowerCase())) m.set(c.name.toLowerCase(), c);
   catalog = m;
   textCache.clear();
+  addNames(arr.filter((c) => c.names).map((c) => [c.name, c.names]));
   inspected.set(inspected.get());
 }
 
@@ -132,12 +133,13 @@ export function engineParts(s) {
   });
 }
 
-const textCache = new Map(); // name -> {primary: [[parts]...], ...}
+const textCache = new Map(); // language:name -> {primary: [[parts]...], ...}
 
 // cardLines gives a card's text as lines of parts by section.
 export function cardLines(c) {
   if (!c) return {};
-  let r = textCache.get(c.name);
+  const key = currentLang() + ':' + c.name;
+  let r = textCache.get(key);
   if (r) return r;
   r = {};
   for (const k of sections) {
@@ -146,7 +148,7 @@ export function cardLines(c) {
       if (msgs && msgs.length) r[k] = msgs.map((m) => tparts(m));
     } else if (c[k] && c[k].length) r[k] = engineParts(c[k]);
   }
-  textCache.set(c.name, r);
+  textCache.set(key, r);
   return r;
 }
 
@@ -157,7 +159,7 @@ export function cardSummary(name) {
   const c = cardInfo(name);
   if (!c) return name;
   const L = cardLines(c);
-  const parts = [name];
+  const parts = [nameOf(name)];
   if (c.cost != null) parts.push(t('ui.card.cost', { n: c.cost }));
   if (c.type === 'base') parts.push(t('ui.card.kind_defense', { kind: cardKind(c), n: c.defense }));
   for (const k of sections) if (L[k]) parts.push(`${t('ui.card.section.' + k)}: ${flatText(L[k])}`);
@@ -182,7 +184,7 @@ export function CardFace({ name, c, big, nameEl }) {
   const kind = cardKind(c);
   return html`
     <div class="card-top">
-      ${nameEl || html`<span class="card-name">${name}</span>`}
+      ${nameEl || html`<span class="card-name">${nameOf(name)}</span>`}
       ${c && c.cost != null ? html`<span class="cost" title=${t('ui.card.cost', { n: c.cost })}>${c.cost}</span>` : ''}
     </div>
     ${c ? html`<div class="card-type">${t('ui.card.kind.' + kind)} · ${factionNames(c)}</div>
@@ -215,16 +217,17 @@ export function Card({ name, size = 'full', action, verb, onAct, lit, marks, ext
     if (e.target.closest && e.target.closest('.card-buttons, .card-marks a, input')) return;
     if (act) act(); else zoom(name);
   };
+  const shown = nameOf(name); // the name in the page's language; name stays the key
   const nameBtn = html`<button type="button" class="card-name" data-card-button=${name}
-    aria-label=${label && label.includes(name) ? label : label ? `${label}: ${name}` : act ? name : t('ui.a11y.open_card', { card: name })}
-    onFocus=${() => inspect(name)}>${name}</button>`;
+    aria-label=${label && label.includes(shown) ? label : label ? `${label}: ${shown}` : act ? shown : t('ui.a11y.open_card', { card: name })}
+    onFocus=${() => inspect(name)}>${shown}</button>`;
   // Focus given to the card (a script, a test) goes on to its name button.
   const focus = (e) => {
     if (e.target !== e.currentTarget) return;
     const b = e.currentTarget.querySelector('button.card-name');
     if (b) b.focus();
   };
-  return html`<div class=${classes} role="group" aria-label=${name} tabindex="-1" data-card=${name} data-action=${act ? action : undefined}
+  return html`<div class=${classes} role="group" aria-label=${shown} tabindex="-1" data-card=${name} data-action=${act ? action : undefined}
       title=${label || cardSummary(name)}
       onMouseEnter=${() => inspect(name)} onClick=${click} onFocus=${focus} onKeyDown=${key}
       onContextMenu=${(e) => { e.preventDefault(); zoom(name); }}>
@@ -262,7 +265,7 @@ export function CardZoom() {
   }, [name]);
   if (!name) return '';
   const c = cardInfo(name);
-  return html`<div class="zoom-back" role="dialog" aria-modal="true" aria-label=${name} onClick=${() => zoom('')}>
+  return html`<div class="zoom-back" role="dialog" aria-modal="true" aria-label=${nameOf(name)} onClick=${() => zoom('')}>
     <div class=${'card big zoomed ' + factionClass(c) + ' ' + cardKind(c)}><${CardFace} name=${name} c=${c} big />
       <button type="button" class="zoom-close" onClick=${() => zoom('')}>${t('ui.close')}</button></div>
   </div>`;

@@ -9,7 +9,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
 import { cardInfo, factionClass, zoom } from './cards.js';
-import { t } from './i18n.js';
+import { nameOf, t } from './i18n.js';
+import { botName } from './lang.js';
 
 // getSummary fetches a finished game's summary.
 async function getSummary(id) {
@@ -132,9 +133,9 @@ function Change({ from, to, stat }) {
 function CardChip({ game, card, count }) {
   const c = game === 'realms' ? cardInfo(card) : null;
   const label = t('ui.end.card_count', { card, n: count });
-  if (!c) return html`<li class="end-card plain"><span>${card}</span>${count > 1 ? html` <b>×${count}</b>` : ''}</li>`;
+  if (!c) return html`<li class="end-card plain"><span>${nameOf(card)}</span>${count > 1 ? html` <b>×${count}</b>` : ''}</li>`;
   return html`<li class=${'end-card ' + factionClass(c)}><button type="button" class="link" title=${t('ui.end.card_help', { card })}
-    aria-label=${label} onClick=${() => zoom(card)}>${card}${count > 1 ? html` <b>×${count}</b>` : ''}</button></li>`;
+    aria-label=${label} onClick=${() => zoom(card)}>${nameOf(card)}${count > 1 ? html` <b>×${count}</b>` : ''}</button></li>`;
 }
 
 function PlayerSummary({ sum, p, mine }) {
@@ -144,7 +145,7 @@ function PlayerSummary({ sum, p, mine }) {
     <header><${SeatDot} seat=${p.seat} /><b class="pname">${p.name}</b>
       ${mine ? html`<span class="muted">${t('ui.end.you')}</span>` : ''}
       ${p.team ? html`<span class="badge team">${t('ui.end.team', { n: p.team })}</span>` : ''}
-      ${p.kind === 'bot' ? html`<span class="badge bot">${t('ui.end.bot', { bot: p.bot })}</span>` : ''}
+      ${p.kind === 'bot' ? html`<span class="badge bot">${t('ui.end.bot', { bot: botName(p.bot) })}</span>` : ''}
       ${p.won ? html`<span class="badge winner">${t('ui.end.winner_badge')}</span>` : ''}</header>
     <div class="end-facts">
       <${Change} from=${first} to=${last} stat=${sum.stat} />

@@ -5,10 +5,11 @@
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { LangMenu, botName } from './lang.js';
 import { api, connect, tokens } from './api.js';
 import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
 import { EndTurn, Extras, Prompt, Ranged, askText, groupActions, indexActions } from './actions.js';
-import { t } from './i18n.js';
+import { t, tm } from './i18n.js';
 import { KeysButton, KeysHelp, useTableKeys } from './keys.js';
 import { Log } from './log.js';
 import { EndBanner, SeatDot } from './endgame.js';
@@ -16,6 +17,16 @@ import { createMotion } from './motion.js';
 import { NexusBanner, NexusCardPanel, NexusTable, NexusTopbar } from './nexus.js';
 
 export const gameTitle = { realms: 'Star Realms', nexus: 'Stellar Nexus' };
+
+// The connection's state as api.js reports it ('connecting', 'live', 'reconnecting', 'error:
+// ...', 'refused: ...'): its class, and its words in the page's language.
+const connKind = (status) => String(status).split(':')[0];
+function Conn({ status }) {
+  const kind = connKind(status);
+  const text = kind === 'error' ? t('ui.conn.error', { error: String(status).slice(7) })
+    : ['connecting', 'live', 'reconnecting', 'refused'].includes(kind) ? t('ui.conn.' + kind) : status;
+  return html`<span class=${'conn ' + kind}>● ${text}</span>`;
+}
 
 // normalize accepts a View either bare or wrapped as {"view": {...}, "legal", "seq", "log"}.
 export function normalize(msg) {
@@ -81,7 +92,7 @@ function Player({ p, me, v, ix, send, seatInfo, tools }) {
       <${SeatDot} seat=${v.players.indexOf(p)} /><span class="pname">${p.name}${me ? html` <span class="muted">${t('ui.you')}</span>` : ''}</span>
       ${p.team ? html`<span class=${'badge team' + (mate ? ' mate' : '')}>${t(mate ? 'ui.teammate' : 'ui.team', { n: p.team })}</span>` : ''}
       ${p.role ? html`<span class="badge role">${t('ui.role.' + p.role)}</span>` : ''}
-      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title=${t('ui.bot_help')}>${t('ui.bot', { bot: seatInfo.bot })}</span>` : ''}
+      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot" title=${t('ui.bot_help')}>${t('ui.bot', { bot: botName(seatInfo.bot) })}</span>` : ''}
       ${p.name === v.active && !p.defeated ? html`<span class="badge turn">${t(p.name === v.to_move ? 'ui.badge.to_move' : 'ui.badge.turn')}</span>` : ''}
       ${p.defeated ? html`<span class="badge dead">${t('ui.badge.defeated')}</span>` : ''}
       ${couldAttack && isProtected ? html`<span class="badge outpost" title=${t('ui.outpost_help')}>${t('ui.badge.outpost')}</span>` : ''}
@@ -192,7 +203,7 @@ export function Game({ id, token }) {
     try {
       take(await api.act(id, token, action, latest.current ? latest.current.seq : 0));
     } catch (e) {
-      setError(`“${action}”: ${e.message}`);
+      setError(e.msg ? tm(e.msg) : e.message); // the action text is English: not shown
       api.view(id, token).then(take, () => {});
     } finally { setBusy(false); }
   };
@@ -209,10 +220,10 @@ export function Game({ id, token }) {
     } catch (e) { setError(e.message); } finally { setBusy(false); }
   };
 
-  if (refused) return html`<main class="game"><div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a></div>
+  if (refused) return html`<main class="game"><div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a><${LangMenu} /></div>
     <p class="error" role="alert">${refused}</p>
     ${token ? html`<p><a href=${'#/watch/' + id}>${t('ui.watch_instead')}</a></p>` : ''}</main>`;
-  if (!v) return html`<main class="game"><p class="loading">${t('ui.connecting', { id })} <span class="muted">${status}</span></p>
+  if (!v) return html`<main class="game"><p class="loading">${t('ui.connecting', { id })} <span class="muted"><${Conn} status=${status} /></span></p>
     ${error ? html`<p class="error">${error}</p>` : ''}</main>`;
   const seat = v.seat != null && v.seat >= 0 ? v.seat : -1;
   const me = seat >= 0 ? v.players[seat] : null;
@@ -222,8 +233,9 @@ export function Game({ id, token }) {
       <h1 class="sr-only">${t('ui.a11y.game_heading', { game: gameTitle.nexus, id })}</h1>
       <div class="topbar">
         <${NexusTopbar} id=${id} v=${v} me=${me} />
-        <span class=${'conn ' + status}>● ${status}</span>
+        <${Conn} status=${status} />
         ${me ? html`<${KeysButton} open=${setHelp} />` : ''}
+        <${LangMenu} />
       </div>
       <${NexusBanner} v=${{ ...v, id }} />
       ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}
@@ -251,8 +263,9 @@ export function Game({ id, token }) {
       <a href="#/">${t('ui.back_to_lobby')}</a>
       ${v.campaign ? html`<a href=${'#/campaign/' + encodeURIComponent(v.campaign)} data-testid="campaign-link">${t('ui.campaign', { name: v.campaign })}</a>` : ''}
       <span>${t('ui.game_id', { id })} · ${t('ui.format.' + String(v.format).replace(/-/g, '_'))}${me ? html` · ${t('ui.you_are')} <b>${me.name}</b>` : html` · <b>${t('ui.spectating')}</b>`}</span>
-      <span class=${'conn ' + status}>● ${status}</span>
+      <${Conn} status=${status} />
       ${me ? html`<${KeysButton} open=${setHelp} />` : ''}
+      <${LangMenu} />
     </div>
     ${v.pending && mine && !v.over ? '' : html`<${Banner} v=${{ ...v, id }} mine=${mine} seatName=${me && me.name} />`}
     ${error ? html`<div class="error" role="alert">${error} <button type="button" onClick=${() => setError('')}>×</button></div>` : ''}

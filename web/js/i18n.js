@@ -7,29 +7,76 @@
 let lang = 'en';
 let text = {};
 const parsed = new Map();
+const listeners = new Set();
+const changed = () => { for (const f of listeners) f(lang); };
+
+// onChange calls f whenever the catalog or the card names change (a new language, the card
+// data arrived); it returns the function that stops it.
+export function onChange(f) { listeners.add(f); return () => listeners.delete(f); }
+
+// currentLang is the language of the installed catalog.
+export const currentLang = () => lang;
 
 // setCatalog installs a catalog (tests; loadMessages uses it).
 export function setCatalog(l, messages) {
   lang = l;
   text = messages || {};
   parsed.clear();
+  changed();
 }
 
-// loadMessages fetches the catalog of language l and installs it; called again for the same
-// language it returns the same promise (a failed fetch may be retried).
+// loadMessages fetches the catalog of language l (the current one by default) and installs
+// it; each language is fetched once (a failed fetch may be retried), and installed again when
+// the page comes back to it.
 const loads = new Map();
-export function loadMessages(l = 'en') {
+export function loadMessages(l = lang) {
   if (!loads.has(l)) {
     const p = (async () => {
       const res = await fetch('/api/messages?lang=' + encodeURIComponent(l));
       if (!res.ok) throw new Error(`messages: ${res.status}`);
-      const body = await res.json();
-      setCatalog(body.lang || l, body.messages);
+      return res.json();
     })();
     p.catch(() => loads.delete(l));
     loads.set(l, p);
   }
-  return loads.get(l);
+  return loads.get(l).then((body) => {
+    const got = body.lang || l;
+    if (got !== lang || text !== body.messages) setCatalog(got, body.messages);
+  });
+}
+
+// Card, hero and deck names by language: views, logs and actions name a card by its English
+// name, the key; what is shown is its name in the catalog's language (GET /api/cards gives
+// each card's "names"). A string argument of a message that is a card's English name (or a
+// numbered one, "Ember Cub #2") is shown in the catalog's language too: player names never
+// equal a card name (the server refuses them), so no other argument is taken for one.
+const names = new Map(); // English name -> {en, fr, es}
+
+// addNames records names by language: entries of [English name, {lang: name}].
+export function addNames(entries) {
+  let added = false;
+  for (const [en, by] of entries) {
+    if (!en || !by || names.has(en)) continue;
+    names.set(en, by);
+    added = true;
+  }
+  if (added) changed();
+}
+
+// nameOf is the name to show for the English name en (a card, hero or deck title) in the
+// catalog's language; a numbered object keeps its number ("Ember Cub #2": "Lionceau de
+// Braise nº 2"); a name the page does not know stays as it is.
+export function nameOf(en) {
+  if (lang === 'en' || typeof en !== 'string') return en;
+  const by = names.get(en);
+  if (by) return by[lang] || en;
+  const m = / #(\d+)$/.exec(en);
+  if (m) {
+    const base = names.get(en.slice(0, m.index));
+    // in the language's own way of numbering ("Lionceau de Braise nº 2") where it has one
+    if (base && base[lang]) return text['ui.nexus.numbered'] != null ? t('ui.nexus.numbered', { card: base[lang], n: Number(m[1]) }) : `${base[lang]} #${m[1]}`;
+  }
+  return en;
 }
 
 export const messagesLoaded = () => Object.keys(text).length > 0;
@@ -134,7 +181,7 @@ function value(v, name, depth, out) {
   else if (Array.isArray(v)) listInto(v, depth, out);
   else if (typeof v === 'object') renderInto(v, depth + 1, out);
   else if (typeof v === 'number') push(out, String(Math.trunc(v)));
-  else push(out, String(v));
+  else push(out, nameOf(String(v)));
 }
 
 // parse reads a template into nodes: {text}, {hash: true}, {arg, kind, cases}.

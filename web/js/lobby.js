@@ -3,8 +3,9 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { LangMenu, botName } from './lang.js';
 import { api, call, tokens } from './api.js';
-import { t } from './i18n.js';
+import { addNames, nameOf, t } from './i18n.js';
 
 // The games, and for each its formats with their seat counts (README.md's tables) and the
 // sentence that explains them. Labels are read when drawn, from the catalog (loaded before
@@ -58,7 +59,8 @@ const savedName = () => localStorage.getItem(nameKey) || '';
 const myName = (name) => (name || '').trim() || t('ui.lobby.default_name');
 
 const seatURL = (id, token) => `${location.origin}${location.pathname}#/game/${id}/${token}`;
-const deckLabel = (d) => (d.hero ? t('ui.lobby.deck.option', { title: d.title, hero: d.hero }) : d.title);
+// A deck's title and hero are shown in the page's language (their English names are keys).
+const deckLabel = (d) => (d.hero ? t('ui.lobby.deck.option', { title: d.title, hero: d.hero }) : nameOf(d.title));
 
 // DeckUpload reads a deck file the player picks and has the server check it (POST
 // /api/decks/check): value is {file, check, checking}; onChange gets the next value.
@@ -152,7 +154,7 @@ function SeatRow({ i, s, bots, decks, update, remove }) {
     ${s.kind !== 'open' ? html`<input value=${s.name} placeholder=${t('ui.lobby.name_placeholder')} aria-label=${t('ui.lobby.seat_name_label', { n: i + 1 })}
       onInput=${(e) => update({ name: e.target.value })} />` : html`<span class="muted">${t('ui.lobby.open_names_self')}</span>`}
     ${s.kind === 'bot' ? html`<select value=${s.bot} aria-label=${t('ui.lobby.seat_bot_label', { n: i + 1 })} onChange=${(e) => update({ bot: e.target.value })}>
-      ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select>` : ''}
+      ${bots.map((b) => html`<option value=${b}>${botName(b)}</option>`)}</select>` : ''}
     ${decks ? html`<select value=${s.deck} aria-label=${t('ui.lobby.seat_deck_label', { n: i + 1 })} onChange=${(e) => update({ deck: e.target.value, file: '', check: null })}>
       ${decks.map((d) => html`<option value=${d.name}>${deckLabel(d)}</option>`)}
       <option value="random">${t('ui.lobby.random_deck')}</option>
@@ -174,7 +176,7 @@ function Created({ game, go }) {
       <td>${s.token && game.kinds[i] === 'human' ? html`<input readonly value=${seatURL(game.id, s.token)} aria-label=${t('ui.lobby.seat', { n: i + 1 })} onFocus=${(e) => e.target.select()} />
           <button type="button" onClick=${() => copy(seatURL(game.id, s.token))}>${t('ui.lobby.copy')}</button>
           <button type="button" class="primary" data-seat=${i} onClick=${() => go(game.id, s.token)}>${t('ui.lobby.play_as', { name: s.name })}</button>`
-        : s.bot ? html`<span class="muted">${t('ui.bot', { bot: s.bot })}</span>` : html`<span class="muted">${t('ui.lobby.open_anyone')}</span>`}</td>
+        : s.bot ? html`<span class="muted">${t('ui.bot', { bot: botName(s.bot) })}</span>` : html`<span class="muted">${t('ui.lobby.open_anyone')}</span>`}</td>
     </tr>`)}</table>
     <p><a href=${'#/watch/' + game.id}>${t('ui.lobby.spectator_link')}</a></p>
   </section>`;
@@ -353,9 +355,14 @@ export function Lobby() {
         if (l && l.length) setBots((m) => ({ ...m, [g.id]: byStrength(l.map((x) => x.name || x)) }));
       }, () => {});
     }
-    api.decks().then((d) => { if (d && d.decks && d.decks.length) setDecks(d.decks); }, () => {});
+    api.decks().then((d) => {
+      if (!d || !d.decks || !d.decks.length) return;
+      addNames(d.decks.flatMap((x) => [[x.title, x.titles], [x.hero, x.heroes]]));
+      setDecks(d.decks);
+    }, () => {});
   }, []);
   return html`<main class="lobby">
+    <div class="topbar lobby-top"><${LangMenu} /></div>
     <header class="hero"><h1>starnexus</h1><p>${t('ui.lobby.tagline')}</p>
       <p><a href="#/campaigns" data-testid="campaigns-link">${t('ui.lobby.campaigns_link')}</a></p></header>
     <div class="lobby-grid">

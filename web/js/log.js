@@ -16,7 +16,7 @@ export function logEntries(data) {
   const names = (data && data.names) || [];
   return list.map((e) => {
     if (typeof e === 'string') return { who: '', text: e };
-    const who = e.player || e.name || (e.seat != null ? names[e.seat] || `seat ${e.seat + 1}` : '');
+    const who = e.player || e.name || (e.seat != null ? names[e.seat] || t('ui.lobby.seat', { n: e.seat + 1 }) : '');
     return { who, seq: e.seq, text: e.action || e.text || JSON.stringify(e) };
   });
 }

@@ -16,8 +16,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { api } from './api.js';
-import { loadMessages, messagesLoaded, t, tm } from './i18n.js';
+import { addNames, hasMessage, loadMessages, messagesLoaded, nameOf, t, tm } from './i18n.js';
 import { autoAction, pointOf, stopPoints, useStops } from './autopass.js';
+import { botName } from './lang.js';
 import { EndBanner, SeatDot } from './endgame.js';
 
 // The card texts (GET /api/cards?game=nexus) and the card whose text the side panel shows.
@@ -34,6 +35,7 @@ export function loadNexusCards() {
   if (!nxLoading) {
     nxLoading = api.nexusCards().then((r) => {
       nxCatalog = new Map(((r && r.cards) || []).map((c) => [c.name.toLowerCase(), c]));
+      addNames(((r && r.cards) || []).filter((c) => c.names).map((c) => [c.name, c.names]));
       nxNotify();
       nxTick();
     }, () => {});
@@ -58,6 +60,12 @@ const inspectCard = (name) => () => { nxInspected = name; nxNotify(); };
 const textOf = (x) => (typeof x === 'string' ? x : tm(x));
 const label = (id, args) => t('ui.nexus.' + id, args);
 const factionClass = (c) => 'nf-' + ((c && c.faction) || 'neutral').toLowerCase();
+// A keyword as the View names it ("Agility"), in the page's language.
+const kwName = (k) => {
+  const id = 'nexus.card.kw.' + String(k).toLowerCase();
+  return k && k !== 'Division' && hasMessage(id) ? t(id) : k;
+};
+const names = (list) => list.map(nameOf).join(', ');
 
 export function NexusCardPanel() {
   useNexusData();
@@ -73,7 +81,7 @@ export function NexusCardPanel() {
   if (!c) return html`<section class="card-panel nx-card-panel"><p class="muted small">${label('panel.hint')}</p></section>`;
   // Text, keywords and reminders are messages (docs/api.md); c.rules, the engine notation, is never shown.
   return html`<section class=${'card-panel nx-card-panel ' + factionClass(c)} data-testid="card-panel">
-    <div class="cp-head"><b>${c.name}</b>${c.cost != null ? html` <span class="cost">${c.cost}</span>` : ''}</div>
+    <div class="cp-head"><b>${nameOf(c.name)}</b>${c.cost != null ? html` <span class="cost">${c.cost}</span>` : ''}</div>
     <div class="cp-type muted">${tm(c.faction_text)} ${tm(c.type_text)}${c.stats ? ' · ' + c.stats : ''}${c.life ? ' · ' + t('nexus.card.head.life', { n: c.life }) : ''}</div>
     ${(c.keyword_text || []).map((k) => html`<div class="cp-ab" title=${tm(k.args.reminder)}>${tm(k)}</div>`)}
     ${(c.text || []).map((m) => html`<div class="cp-ab">${textOf(m)}</div>`)}
@@ -91,12 +99,12 @@ export function nexusGroups(actions) {
 // A card or ability that asks, as the player reads it: "Pounce", "Ossuary Vent (Autolyse)".
 function sourceText(asks) {
   if (!asks || !asks.card) return '';
-  const card = asks.number ? label('numbered', { card: asks.card, n: asks.number }) : asks.card;
+  const card = asks.number ? label('numbered', { card: asks.card, n: asks.number }) : nameOf(asks.card);
   if (asks.ability === 'hero') return label('source.hero', { card });
   return asks.ability ? label('source.ability', { card, ability: asks.ability }) : card;
 }
 
-const objName = (card, number) => (number ? label('numbered', { card, n: number }) : card);
+const objName = (card, number) => (number ? label('numbered', { card, n: number }) : nameOf(card));
 
 // actionLabel is what a button of the decision bar says for an action.
 function actionLabel(a, v) {
@@ -152,7 +160,7 @@ function promptOf(v, me) {
 }
 
 function stackName(it) {
-  return it.ability ? label('source.ability', { card: it.source || it.name, ability: it.ability }) : (it.source || it.name);
+  return it.ability ? label('source.ability', { card: it.source || it.name, ability: it.ability }) : nameOf(it.source || it.name);
 }
 
 // NexusTopbar is the top line's link back and what game this is.
@@ -202,8 +210,8 @@ function Creature({ c, act, onSelect, selected, lit, menu, send, blockers, dup }
   const body = html`
     <span class="nx-cf-head"><span class="nx-cf-name">${objName(c.name, dup ? c.number : 0)}</span>${d && d.cost != null ? html`<span class="cost">${d.cost}</span>` : ''}</span>
     ${c.token ? html`<span class="nx-cf-type">${label('token')}</span>` : ''}
-    ${(c.keywords || []).length ? html`<span class="nx-kw">${c.keywords.join(' · ')}</span>` : ''}
-    ${(c.equipment || []).length ? html`<span class="nx-eq">${label('equipped', { list: c.equipment.join(', ') })}</span>` : ''}
+    ${(c.keywords || []).length ? html`<span class="nx-kw">${c.keywords.map(kwName).join(' · ')}</span>` : ''}
+    ${(c.equipment || []).length ? html`<span class="nx-eq">${label('equipped', { list: names(c.equipment) })}</span>` : ''}
     <span class="nx-marks">
       ${c.markers ? html`<span class="mark markers" title=${label('markers.title')}>${label('markers', { n: c.markers, sign: c.markers > 0 ? '+' : '−', abs: Math.abs(c.markers) })}</span>` : ''}
       ${c.arrived ? html`<span class="mark arrived" title=${label('arrived.title')}>${label('arrived')}</span>` : ''}
@@ -228,9 +236,10 @@ function Creature({ c, act, onSelect, selected, lit, menu, send, blockers, dup }
 // HandCard is a card of my hand: a button that casts it when it can be cast.
 function HandCard({ name, act, send }) {
   const d = cardOf(name);
-  const body = html`<span class="nx-cf-head"><span class="nx-cf-name">${name}</span>${d && d.cost != null ? html`<span class="cost">${d.cost}</span>` : ''}</span>
-    <span class="nx-cf-type">${d ? d.type : ''}</span>
-    ${d && (d.keywords || []).length ? html`<span class="nx-kw">${d.keywords.map(textOf).join(' · ')}</span>` : ''}
+  const body = html`<span class="nx-cf-head"><span class="nx-cf-name">${nameOf(name)}</span>${d && d.cost != null ? html`<span class="cost">${d.cost}</span>` : ''}</span>
+    <span class="nx-cf-type">${d ? (d.type_text ? tm(d.type_text) : d.type) : ''}</span>
+    ${d && (d.keyword_text || []).length ? html`<span class="nx-kw">${d.keyword_text.map((k) => tm(k.args.name)).join(' · ')}</span>`
+      : d && (d.keywords || []).length ? html`<span class="nx-kw">${d.keywords.map(kwName).join(' · ')}</span>` : ''}
     <span class="nx-cf-text">${d ? (d.text || []).map((x) => html`<span>${textOf(x)}</span>`) : ''}</span>
     <span class="nx-cf-foot">${d && d.stats ? html`<span class="nx-pt">${d.stats}</span>` : ''}</span>`;
   const cls = 'nx-card nx-cardface nx-handcard ' + factionClass(d);
@@ -241,7 +250,7 @@ function HandCard({ name, act, send }) {
 
 function Zone({ title, cards, zone }) {
   return html`<details class="nx-zone" data-zone=${zone}><summary>${title} <b>${cards.length}</b></summary>
-    <div class="nx-list">${cards.length ? cards.map((n) => html`<span class="nx-chip" onMouseEnter=${inspectCard(n)}>${n}</span>`) : html`<span class="muted">${label('empty')}</span>`}</div></details>`;
+    <div class="nx-list">${cards.length ? cards.map((n) => html`<span class="nx-chip" onMouseEnter=${inspectCard(n)}>${nameOf(n)}</span>`) : html`<span class="muted">${label('empty')}</span>`}</div></details>`;
 }
 
 const count = (n) => (n == null || n < 0 ? '?' : n);
@@ -264,7 +273,7 @@ function NexusPlayer({ p, me, ally, v, seatInfo, ctx }) {
     <header>
       <${SeatDot} seat=${v.players.indexOf(p)} /><span class="pname">${p.name}${me ? ' ' + label('you') : ''}</span>
       ${ally ? html`<span class="badge team">${label('ally')}</span>` : ''}
-      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot">${label('bot', { bot: seatInfo.bot })}</span>` : ''}
+      ${seatInfo && seatInfo.kind === 'bot' ? html`<span class="badge bot">${label('bot', { bot: botName(seatInfo.bot) })}</span>` : ''}
       ${p.name === v.active && !p.lost ? html`<span class="badge turn">${label('badge.turn')}</span>` : ''}
       ${p.name === v.to_move && !v.over ? html`<span class="badge priority" data-testid="priority">${v.pending && v.pending.kind === 'priority' ? label('badge.priority') : label('badge.deciding')}</span>` : ''}
       ${p.lost ? html`<span class="badge dead">${label('badge.lost')}</span>` : ''}
@@ -293,7 +302,7 @@ function Stack({ stack, ctx }) {
       const act = ctx.stackAct(it);
       const body = html`<span class="nx-si-name">${stackName(it)}</span>
         <span class="nx-si-who">${label('stack.by', { who: it.controller })}</span>
-        ${(it.targets || []).length ? html`<span class="nx-si-tg">${label('stack.targets', { list: it.targets.join(', ') })}</span>` : ''}`;
+        ${(it.targets || []).length ? html`<span class="nx-si-tg">${label('stack.targets', { list: names(it.targets) })}</span>` : ''}`;
       return html`<li class=${i === 0 ? 'top' : ''} data-card=${it.source || it.name} onMouseEnter=${inspectCard(it.source || it.name)}>
         ${act ? html`<button type="button" class="act choose" data-action=${act} onClick=${() => ctx.send(act)}>${body}</button>` : body}</li>`;
     })}</ol>` : html`<p class="muted">${label('stack.empty')}</p>`}
@@ -437,8 +446,8 @@ export function NexusTable({ v, send, busy, readOnly }) {
       const d = cardOf(r.name);
       const cls = 'nx-res ' + factionClass(d) + (r.tapped ? ' is-tapped' : '') + (a ? ' clickable is-lit' : '');
       const title = r.tapped ? label('res.tapped') : label('res.untapped');
-      return a ? html`<button type="button" class=${'act ' + cls} data-action=${a.text} data-card=${r.name} title=${title} onMouseEnter=${inspectCard(r.name)} onClick=${() => send(a.text)}>${r.name}</button>`
-        : html`<span class=${cls} data-card=${r.name} title=${title} onMouseEnter=${inspectCard(r.name)}>${r.name}</span>`;
+      return a ? html`<button type="button" class=${'act ' + cls} data-action=${a.text} data-card=${r.name} title=${title} onMouseEnter=${inspectCard(r.name)} onClick=${() => send(a.text)}>${nameOf(r.name)}</button>`
+        : html`<span class=${cls} data-card=${r.name} title=${title} onMouseEnter=${inspectCard(r.name)}>${nameOf(r.name)}</span>`;
     },
     stackAct: (it) => { const a = stackAct(it); return a ? a.text : ''; },
   };

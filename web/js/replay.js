@@ -7,6 +7,7 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { LangMenu } from './lang.js';
 import { tokens } from './api.js';
 import { CardPanel, CardZoom, loadCards } from './cards.js';
 import { RealmsTable, gameTitle } from './game.js';
@@ -227,7 +228,7 @@ function ReplayOf({ id, token, toggle, onRefused, onSeat }) {
   }, []);
 
   const top = (extra) => html`<div class="topbar">
-    <a href="#/">${t('ui.back_to_lobby')}</a>${extra || ''}</div>`;
+    <a href="#/">${t('ui.back_to_lobby')}</a>${extra || ''}<${LangMenu} /></div>`;
   if (!shown) {
     return html`<main class="replay game">${top()}
       ${error ? html`<p class="error" role="alert">${error}</p>` : html`<p class="loading">${t('ui.replay.loading', { id })}</p>`}</main>`;

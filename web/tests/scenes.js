@@ -104,9 +104,11 @@ export async function setupScenes(url) {
   ];
 }
 
-// openScene opens a screen in a new page of the browser at the size w x h, drawn and settled.
-export async function openScene(browser, url, scene, w, h) {
+// openScene opens a screen in a new page of the browser at the size w x h, drawn and settled;
+// with lang (en, fr, es) the page is in that language, as if the player had chosen it.
+export async function openScene(browser, url, scene, w, h, lang = '') {
   const page = await browser.ctx.newPage();
+  if (lang) await page.addInitScript((l) => localStorage.setItem('starnexus.lang', l), lang);
   if (scene.nexus) {
     await page.addInitScript(() => localStorage.setItem('starnexus.nexus.stops',
       JSON.stringify({ mine: ['main1', 'attackers', 'main2'], theirs: ['blockers'], full: true })));

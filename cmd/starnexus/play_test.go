@@ -13,7 +13,7 @@ import (
 func runStarnexus(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	code := runEnv(args, strings.NewReader(stdin), &out, &errOut, func(string) string { return "" }) // no locale: English
 	return code, out.String(), errOut.String()
 }
 

@@ -22,7 +22,9 @@ type command struct {
 // print text for players: --lang).
 func commands(getenv func(string) string) map[string]command {
 	withEnv := func(f func(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int) func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-		return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int { return f(args, stdin, stdout, stderr, getenv) }
+		return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return f(args, stdin, stdout, stderr, getenv)
+		}
 	}
 	return map[string]command{
 		"play":     {"play a game in the terminal (hot-seat or against bots)", withEnv(runPlay)},

@@ -177,7 +177,7 @@ func (p *presenter) CardText(es engine.State, name string) (string, error) {
 		fmt.Fprintf(&b, "  %s\n", l.Cat.Render(m))
 	}
 	var other []string
-	if code != "en" {
+	if code != "en" && c.NameIn(code) != c.Name {
 		other = append(other, c.Name+" (en)")
 	}
 	for _, lang := range cards.NameLangs() {

@@ -137,7 +137,9 @@ func (p *presenter) viewText(v engine.View) string {
 			lost = " " + l.T("term.nexus.lost")
 		}
 		fmt.Fprintf(&w, "\n%s%s — %s", pl.Name, lost, hero)
-		if pl.Hero != "" {
+		if vt.Turn == 0 { // the heroes are revealed, and life set, when the game starts (SN 10.4)
+			fmt.Fprintf(&w, ", %s", l.T("term.nexus.life_later"))
+		} else {
 			fmt.Fprintf(&w, ", %s", l.T("term.nexus.life", "n", pl.Life))
 		}
 		if pl.HandCount >= 0 && pl.LibraryCount >= 0 {

@@ -781,8 +781,8 @@ func writeCardText(w io.Writer, l terminal.Lang, c *realms.Card) {
 	}
 	var other []string
 	code := l.Code()
-	if n := c.Name; code != "en" {
-		other = append(other, fmt.Sprintf("%s (en)", n))
+	if code != "en" && c.NameIn(code) != c.Name {
+		other = append(other, fmt.Sprintf("%s (en)", c.Name))
 	}
 	for _, lang := range realms.NameLangs() {
 		if n, ok := c.Names[lang]; ok && n != c.Name && lang != code {

@@ -93,7 +93,7 @@ func TestPlayHumanSavesAndResumes(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "Resumed "+save+" after 1 actions") {
+	if !strings.Contains(out, "Resumed "+save+" after 1 action.") {
 		t.Errorf("resume output lacks the resume line:\n%s", out)
 	}
 	rec, err = engine.LoadRecord(save)

@@ -56,7 +56,7 @@ func (p *presenter) Describe(w io.Writer, es engine.State, rec *engine.Record) {
 		parts[i] = p.l.T("term.player", "name", rec.Names[i], "who", terminal.SeatKind(p.l, rec.Seats[i])+", "+deck)
 	}
 	format := rec.Format
-	if id := "ui.nexus.format." + format; p.l.Cat.Has(id) {
+	if id := "ui.nexus.format." + format; p.l.Code() != "en" && p.l.Cat.Has(id) { // English: as --format takes it
 		format = p.l.T(id)
 	}
 	fmt.Fprintln(w, p.l.T("term.nexus.header", "format", format, "seed", fmt.Sprint(rec.Seed), "list", strings.Join(parts, ", ")))
@@ -159,7 +159,7 @@ func (p *presenter) Screen(w io.Writer, es engine.State, seat engine.Seat, t ter
 func (p *presenter) CardText(es engine.State, name string) (string, error) {
 	cat := state(es).Table().Catalog()
 	code := p.l.Code()
-	c, err := cat.ByNameIn(name, code)
+	c, err := cat.ByNameIn(name, suggestIn(code))
 	if err != nil {
 		return "", err
 	}
@@ -189,6 +189,16 @@ func (p *presenter) CardText(es engine.State, name string) (string, error) {
 		fmt.Fprintf(&b, "  %s\n", l.T("term.also_known", "list", strings.Join(other, ", ")))
 	}
 	return b.String(), nil
+}
+
+// suggestIn is the language of the names suggested for an unknown card: the player's, or for
+// an English reader the language of the nearest name (who types a French name misspelt
+// reads the French one).
+func suggestIn(lang string) string {
+	if lang == "en" {
+		return ""
+	}
+	return lang
 }
 
 func (p *presenter) Help() string {

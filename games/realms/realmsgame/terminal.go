@@ -80,7 +80,11 @@ func (p *presenter) CardText(es engine.State, name string) (string, error) {
 		return text, err
 	}
 	cat := st.Catalog()
-	id, err := cat.LookupIn(name, p.l.Code())
+	lang := p.l.Code()
+	if lang == "en" { // who types a French name misspelt reads the French one
+		lang = ""
+	}
+	id, err := cat.LookupIn(name, lang)
 	if err != nil {
 		if sheets := st.SheetNames(); len(sheets) > 0 {
 			return "", fmt.Errorf("%w; %s", err, p.l.T("term.realms.sheets", "list", strings.Join(sheets, ", ")))
@@ -127,18 +131,21 @@ func (p *presenter) Describe(w io.Writer, es engine.State, rec *engine.Record) {
 	Describe(w, p.l, state(es), rec)
 }
 
-// formatName is a format's name in l's language.
+// formatName is a format's name in l's language; in English, as --format takes it.
 func formatName(l terminal.Lang, format string) string {
+	if l.Code() == "en" {
+		return format
+	}
 	if id := "ui.format." + strings.ReplaceAll(format, "-", "_"); l.Cat.Has(id) {
 		return l.T(id)
 	}
 	return format
 }
 
-// roleName is a role's name in l's language ("" for none).
+// roleName is a role's name in l's language ("" for none); in English, as the engine names it.
 func roleName(l terminal.Lang, role string) string {
-	if role == "" {
-		return ""
+	if role == "" || l.Code() == "en" {
+		return role
 	}
 	if id := "ui.role." + role; l.Cat.Has(id) {
 		return l.T(id)
@@ -155,14 +162,18 @@ func Describe(w io.Writer, l terminal.Lang, st *realms.State, rec *engine.Record
 	if len(sets) == 0 {
 		sets = []string{"core"}
 	}
-	names := make([]string, len(sets))
-	for i, set := range sets {
-		names[i] = set
-		if id := "ui.lobby.set." + strings.ReplaceAll(set, "-", "_"); l.Cat.Has(id) {
-			names[i] = l.T(id)
+	setList := strings.Join(sets, "+") // in English, as --sets takes them
+	if l.Code() != "en" {
+		names := make([]string, len(sets))
+		for i, set := range sets {
+			names[i] = set
+			if id := "ui.lobby.set." + strings.ReplaceAll(set, "-", "_"); l.Cat.Has(id) {
+				names[i] = l.T(id)
+			}
 		}
+		setList = strings.Join(names, " + ")
 	}
-	fmt.Fprintln(w, l.T("term.realms.header", "format", formatName(l, format), "sets", strings.Join(names, " + "), "seed", fmt.Sprint(rec.Seed)))
+	fmt.Fprintln(w, l.T("term.realms.header", "format", formatName(l, format), "sets", setList, "seed", fmt.Sprint(rec.Seed)))
 	if opts := terminal.OptionPairs(rec.Options); len(opts) > 0 {
 		fmt.Fprintln(w, l.T("term.options", "list", strings.Join(opts, " ")))
 	}

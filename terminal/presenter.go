@@ -7,19 +7,53 @@ package terminal
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"starnexus/engine"
+	"starnexus/i18n"
 )
 
 // Presentable is what a game implements to be shown in the terminal its own way.
 type Presentable interface {
-	// Presenter makes a presenter for one session or replay. It may keep state (a turn count):
-	// it sees every action of the game, in order, through Before and After.
-	Presenter() Presenter
+	// Presenter makes a presenter for one session or replay, speaking the language of lang
+	// (English when nil). It may keep state (a turn count): it sees every action of the game,
+	// in order, through Before and After.
+	Presenter(lang *i18n.Catalog) Presenter
 }
+
+// Lang is the language a terminal speaks: the catalog of its texts and the phrasebook of the
+// game's actions.
+type Lang struct {
+	Cat   *i18n.Catalog
+	Words *Phrases
+}
+
+// NewLang is the language of cat (English when nil) with the action words of a game: the
+// catalog ids under prefix, and the game's card names in that language (NewPhrases). prefix
+// "" translates no words.
+func NewLang(cat *i18n.Catalog, prefix string, names map[string]string) Lang {
+	en, err := i18n.Load("en")
+	if err != nil { // the embedded English catalog is tested: ids then show as [id]
+		en, _ = i18n.New("en", nil)
+	}
+	if cat == nil {
+		cat = en
+	}
+	words := &Phrases{names: map[string]string{}}
+	if prefix != "" {
+		words = NewPhrases(en, cat, prefix, names)
+	}
+	return Lang{Cat: cat, Words: words}
+}
+
+// T is the text of message id with its arguments given as name, value pairs.
+func (l Lang) T(id string, kv ...any) string { return l.Cat.Render(i18n.M(id, kv...)) }
+
+// Code is the language's code ("en", "fr", "es").
+func (l Lang) Code() string { return l.Cat.Lang() }
 
 // Presenter shows one game in the terminal. Everything it writes for a seat (Screen) must be
 // what that seat may see; everything else (Describe, narration, Result) only public
@@ -47,6 +81,8 @@ type Presenter interface {
 	// Forced returns the action a human seat takes without being asked (a priority pass
 	// with nothing else to do), if any.
 	Forced(st engine.State, seat engine.Seat, legal []engine.Action) (engine.Action, bool)
+	// Lang is the language the presenter speaks, which the session speaks too.
+	Lang() Lang
 }
 
 // Table is what the session knows about the seats that a screen may show.
@@ -61,16 +97,16 @@ type Table struct {
 	CanSwitch []engine.Seat
 }
 
-// SinceText writes t.Since as "  NAME: ACTION" lines (skipping those keep refuses), with a
-// line for the earlier actions left out; "" when there is none.
-func SinceText(st engine.State, t Table, keep func(engine.LoggedAction) bool) string {
+// SinceText writes t.Since as "  NAME: ACTION" lines in l's language (skipping those keep
+// refuses), with a line for the earlier actions left out; "" when there is none.
+func SinceText(l Lang, st engine.State, t Table, keep func(engine.LoggedAction) bool) string {
 	var b strings.Builder
 	if t.Earlier > 0 {
-		fmt.Fprintf(&b, "  ... (%d earlier actions)\n", t.Earlier)
+		fmt.Fprintf(&b, "  %s\n", l.T("term.earlier", "n", t.Earlier))
 	}
 	for _, la := range t.Since {
 		if keep == nil || keep(la) {
-			fmt.Fprintf(&b, "  %s: %s\n", st.SeatName(engine.Seat(la.Seat)), la.Action)
+			fmt.Fprintf(&b, "  %s: %s\n", st.SeatName(engine.Seat(la.Seat)), l.Words.Show(la.Action))
 		}
 	}
 	return b.String()
@@ -83,38 +119,62 @@ type MultiAction interface {
 	ApplyText(seat engine.Seat, text string) error
 }
 
-// PresenterOf returns g's presenter, or the plain one for a game that has none.
-func PresenterOf(g engine.Game) Presenter {
+// PresenterOf returns g's presenter in the language of lang (English when nil), or the
+// plain one for a game that has none.
+func PresenterOf(g engine.Game, lang *i18n.Catalog) Presenter {
 	if p, ok := g.(Presentable); ok {
-		if pr := p.Presenter(); pr != nil {
+		if pr := p.Presenter(lang); pr != nil {
 			return pr
 		}
 	}
-	return &plain{title: g.Title()}
+	return &plain{title: g.Title(), lang: NewLang(lang, "", nil)}
 }
 
 // plain shows a game without a presenter: its View as JSON and its legal actions.
 type plain struct {
 	title string
 	turn  int
+	lang  Lang
 }
 
+func (p *plain) Lang() Lang { return p.lang }
+
 func (p *plain) Describe(w io.Writer, st engine.State, rec *engine.Record) {
-	fmt.Fprintf(w, "%s, %s format, seed %d\n", p.title, rec.Format, rec.Seed)
+	fmt.Fprintln(w, p.lang.T("term.header", "game", p.title, "format", rec.Format, "seed", fmt.Sprint(rec.Seed)))
 	if opts := OptionPairs(rec.Options); len(opts) > 0 {
-		fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
+		fmt.Fprintln(w, p.lang.T("term.options", "list", strings.Join(opts, " ")))
 	}
+	fmt.Fprintln(w, p.lang.T("term.players", "list", PlayersText(p.lang, rec, nil)))
+}
+
+// PlayersText lists a record's players as "Ann (human) vs Bob (greedy)" in l's language,
+// with extra(i), when not "", after seat i's player kind.
+func PlayersText(l Lang, rec *engine.Record, extra func(i int) string) string {
 	players := make([]string, len(rec.Names))
 	for i := range rec.Names {
-		players[i] = fmt.Sprintf("%s (%s)", rec.Names[i], rec.Seats[i])
+		who := SeatKind(l, rec.Seats[i])
+		if extra != nil {
+			if x := extra(i); x != "" {
+				who += ", " + x
+			}
+		}
+		players[i] = l.T("term.player", "name", rec.Names[i], "who", who)
 	}
-	fmt.Fprintf(w, "players: %s\n", strings.Join(players, " vs "))
+	return strings.Join(players, l.T("term.versus"))
+}
+
+// SeatKind is who plays a seat, in l's language: "human" translated, a bot's name as it is.
+func SeatKind(l Lang, kind string) string {
+	if strings.EqualFold(kind, "human") {
+		return l.T("term.human")
+	}
+	return kind
 }
 
 func (p *plain) Before(w io.Writer, st engine.State, seat engine.Seat, text string) {
 	p.turn++
 	if w != nil {
-		fmt.Fprintf(w, "  %s: %s\n", st.SeatName(seat), text)
+		fmt.Fprintf(w, "  %s: %s\n", st.SeatName(seat), p.lang.Words.Show(text))
 	}
 }
 
@@ -125,11 +185,11 @@ func (p *plain) Result(w io.Writer, st engine.State) {
 	if !st.Over() {
 		var buf [engine.MaxMovers]engine.Seat
 		if m := st.ToMove(buf[:0]); len(m) > 0 {
-			fmt.Fprintf(w, "Game not finished after %d actions: %s to move.\n", p.turn, st.SeatName(m[0]))
+			fmt.Fprintln(w, p.lang.T("term.plain.unfinished", "n", p.turn, "who", st.SeatName(m[0])))
 		}
 		return
 	}
-	fmt.Fprintf(w, "Game over after %d actions.\n%s\n", p.turn, WinnerText(st))
+	fmt.Fprintf(w, "%s\n%s\n", p.lang.T("term.plain.over", "n", p.turn), WinnerText(p.lang, st))
 }
 
 func (p *plain) GameOver(w io.Writer, st engine.State) { p.Result(w, st) }
@@ -137,50 +197,76 @@ func (p *plain) GameOver(w io.Writer, st engine.State) { p.Result(w, st) }
 func (p *plain) Screen(w io.Writer, st engine.State, seat engine.Seat, t Table) []engine.Action {
 	b, err := json.Marshal(st.View(seat))
 	if err != nil {
-		b = []byte(fmt.Sprintf("(the view cannot be shown: %v)", err))
+		b = []byte(p.lang.T("term.plain.no_view", "error", err.Error()))
 	}
-	fmt.Fprintf(w, "\n---- %s, your move ----\nTable: %s\n", st.SeatName(seat), b)
-	if since := SinceText(st, t, nil); since != "" {
-		fmt.Fprintf(w, "Since your last action:\n%s", since)
+	fmt.Fprintf(w, "\n---- %s ----\n%s\n", p.lang.T("term.your_move", "who", st.SeatName(seat)), p.lang.T("term.plain.table", "view", string(b)))
+	if since := SinceText(p.lang, st, t, nil); since != "" {
+		fmt.Fprintf(w, "%s\n%s", p.lang.T("term.since"), since)
 	}
 	legal := st.Legal(seat, nil)
-	WriteActions(w, st, seat, legal, nil)
+	WriteActions(w, p.lang, st, seat, legal, nil)
 	return legal
 }
 
 func (p *plain) CardText(engine.State, string) (string, error) {
-	return "", fmt.Errorf("%s has no card texts to show", p.title)
+	return "", errors.New(p.lang.T("term.plain.no_cards", "game", p.title))
 }
 
 func (p *plain) Help() string {
-	return "  ACTION           type an action as the numbered list writes it\n"
+	return HelpLine(p.lang.T("term.help.action_word"), p.lang.T("term.plain.help"))
+}
+
+// HelpLine is one line of `help`: a command in a column of its own, what it does, and the
+// further lines of what it does (after a newline) aligned under it.
+func HelpLine(cmd, what string) string {
+	const col = 17
+	pad := strings.Repeat(" ", max(1, col-len([]rune(cmd))))
+	lines := strings.Split(what, "\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %s%s%s\n", cmd, pad, lines[0])
+	for _, l := range lines[1:] {
+		fmt.Fprintf(&b, "  %s%s\n", strings.Repeat(" ", col), l)
+	}
+	return b.String()
 }
 
 func (p *plain) Forced(engine.State, engine.Seat, []engine.Action) (engine.Action, bool) {
 	return 0, false
 }
 
-// WriteActions writes the numbered action list that ends a screen, with hints after it.
-func WriteActions(w io.Writer, st engine.State, seat engine.Seat, shown []engine.Action, hints []string) {
-	fmt.Fprintln(w, "Actions:")
+// WriteActions writes the numbered action list that ends a screen in l's language, with
+// hints after it.
+func WriteActions(w io.Writer, l Lang, st engine.State, seat engine.Seat, shown []engine.Action, hints []string) {
+	fmt.Fprintln(w, l.T("term.actions"))
 	for i, a := range shown {
-		fmt.Fprintf(w, "  %2d) %s\n", i+1, st.ActionText(seat, a))
+		fmt.Fprintf(w, "  %2d) %s\n", i+1, l.Words.Show(st.ActionText(seat, a)))
 	}
 	for _, h := range hints {
 		fmt.Fprintf(w, "  (%s)\n", h)
 	}
-	fmt.Fprintln(w, "Type a number or an action; help lists the commands.")
+	fmt.Fprintln(w, l.T("term.type_action", "help", l.T("term.cmd.help")))
 }
 
-// WinnerText names the winners, or the draw.
-func WinnerText(st engine.State) string {
+// WinnerText names the winners, or the draw, in l's language.
+func WinnerText(l Lang, st engine.State) string {
 	ws := st.Winners()
 	if len(ws) == 0 {
-		return "Result: draw (no winner)."
+		return l.T("term.draw")
 	}
 	names := make([]string, len(ws))
 	for i, s := range ws {
 		names[i] = st.SeatName(s)
 	}
-	return "Winner: " + strings.Join(names, " and ") + "."
+	return l.T("term.winner", "names", And(l, names))
+}
+
+// And joins names as "A, B and C" in l's language.
+func And(l Lang, names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return l.T("term.and", "list", strings.Join(names[:len(names)-1], ", "), "last", names[len(names)-1])
 }

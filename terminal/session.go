@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"starnexus/engine"
+	"starnexus/i18n"
 )
 
 // DefaultSave is where `quit` saves a game when no file is named.
@@ -41,6 +42,9 @@ type Options struct {
 	// Keep, if set, replaces saving: the game is kept elsewhere (a campaign's database) and
 	// Keep says how to continue it.
 	Keep func() error
+	// Lang is the catalog of the player's language (English when nil): the session's and the
+	// game's texts, the action words shown and read, the card names shown.
+	Lang *i18n.Catalog
 }
 
 // Session is one game played in the terminal: the state, the record that grows with every
@@ -62,10 +66,12 @@ type Session struct {
 
 	in  *bufio.Scanner
 	out *bufio.Writer
+	l   Lang // the presenter's language
 }
 
 func newSession(o Options) *Session {
-	s := &Session{g: o.Game, pres: PresenterOf(o.Game), opt: o, lastSeat: engine.Spectator, chosen: engine.Spectator}
+	s := &Session{g: o.Game, pres: PresenterOf(o.Game, o.Lang), opt: o, lastSeat: engine.Spectator, chosen: engine.Spectator}
+	s.l = s.pres.Lang()
 	s.in = o.Lines
 	if s.in == nil {
 		in := o.In
@@ -202,7 +208,7 @@ func Resume(o Options, reg *engine.Registry, path string, seats []string) (*Sess
 		s.applied(seat, i+1)
 	}
 	if s.humans > 0 {
-		fmt.Fprintf(s.out, "Resumed %s after %d actions.\n", path, len(rec.Actions))
+		fmt.Fprintln(s.out, s.l.T("term.resumed", "file", path, "n", len(rec.Actions)))
 	}
 	return s, nil
 }
@@ -363,29 +369,75 @@ func (s *Session) Run() error {
 	s.lastSeat = engine.Spectator
 	s.pres.GameOver(s.out, s.st)
 	if last := s.unseenByAll(); last != "" {
-		fmt.Fprintf(s.out, "Last actions:\n%s", last)
+		fmt.Fprintf(s.out, "%s\n%s", s.l.T("term.last_actions"), last)
 	}
 	if s.opt.Keep != nil {
 		return s.opt.Keep()
 	}
-	fmt.Fprintf(s.out, "Save this game to %s for replay? [y/N] ", s.opt.SavePath)
+	fmt.Fprint(s.out, s.l.T("term.save_ask", "file", s.opt.SavePath)+" ")
 	line, ok := s.readLine()
-	if ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y") {
+	if ok && s.yes(line) {
 		if err := s.save(""); err != nil {
 			return err
 		}
-		fmt.Fprintf(s.out, "Watch it again with: starnexus replay %s\n", s.opt.SavePath)
+		fmt.Fprintln(s.out, s.l.T("term.watch_again", "file", s.opt.SavePath))
 	}
 	return nil
 }
 
-const commandHelp = `  as PLAYER        act for another human player who may act now (a team's turn)
-  show CARD        print a card's text
-  look             print the table again
-  save [FILE]      save the game and keep playing
-  quit             save the game and leave (continue later with --resume FILE)
-  help             this list
-`
+// yes reports whether an answer starts as "yes" does in English or in the player's
+// language.
+func (s *Session) yes(line string) bool {
+	a := engine.FoldName(line)
+	if a == "" {
+		return false
+	}
+	for _, y := range []string{"yes", engine.FoldName(s.l.T("term.yes"))} {
+		if y != "" && a[0] == y[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// commands are the session's own commands, by their English word: each is also read in the
+// player's language (term.cmd.WORD).
+var commands = [...]string{"help", "show", "look", "as", "save", "quit"}
+
+// command is the English word of the session command word names, in English or in the
+// player's language ("" if it names none).
+func (s *Session) command(word string) string {
+	w := engine.FoldName(word)
+	switch w {
+	case "?":
+		return "help"
+	case "exit":
+		return "quit"
+	}
+	for _, c := range commands {
+		if w == c || w == engine.FoldName(s.l.T("term.cmd."+c)) {
+			return c
+		}
+	}
+	return ""
+}
+
+// commandHelp lists the session's commands in the player's language.
+func (s *Session) commandHelp() string {
+	var b strings.Builder
+	b.WriteString(HelpLine(s.l.T("term.cmd.as")+" "+s.l.T("term.help.player_arg"), s.l.T("term.help.as")))
+	b.WriteString(HelpLine(s.l.T("term.cmd.show")+" "+s.l.T("term.help.card_arg"), s.l.T("term.help.show")))
+	b.WriteString(HelpLine(s.l.T("term.cmd.look"), s.l.T("term.help.look")))
+	b.WriteString(HelpLine(s.l.T("term.cmd.save")+" "+s.l.T("term.help.file_arg"), s.l.T("term.help.save")))
+	b.WriteString(HelpLine(s.l.T("term.cmd.quit"), s.l.T("term.help.quit")))
+	b.WriteString(HelpLine(s.l.T("term.cmd.help"), s.l.T("term.help.help")))
+	return b.String()
+}
+
+// refuse writes a refusal to the player.
+func (s *Session) refuse(err error) {
+	fmt.Fprintln(s.out, s.l.T("term.error", "error", err.Error()))
+}
 
 // humanMove asks the human at seat for one action, answering commands until one is taken.
 func (s *Session) humanMove(seat engine.Seat) error {
@@ -402,7 +454,7 @@ func (s *Session) humanMove(seat engine.Seat) error {
 		if s.opt.TTY {
 			fmt.Fprint(s.out, "\033[2J\033[H") // hide the previous player's hand
 		}
-		fmt.Fprintf(s.out, "\n=== %s, your move. Press Enter when the others look away. ===\n", s.st.SeatName(seat))
+		fmt.Fprintf(s.out, "\n=== %s ===\n", s.l.T("term.handover", "who", s.st.SeatName(seat)))
 		if _, ok := s.readLine(); !ok {
 			return s.quit()
 		}
@@ -419,20 +471,21 @@ func (s *Session) humanMove(seat engine.Seat) error {
 		line = strings.TrimSpace(line)
 		word, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimSpace(rest)
-		switch strings.ToLower(word) {
-		case "":
+		if line == "" {
 			continue
-		case "help", "?":
-			fmt.Fprint(s.out, "Commands:\n  NUMBER           take the numbered action\n"+s.pres.Help()+commandHelp)
+		}
+		switch s.command(word) {
+		case "help":
+			fmt.Fprintf(s.out, "%s\n%s%s%s", s.l.T("term.commands"), HelpLine(s.l.T("term.help.number_arg"), s.l.T("term.help.number")), s.pres.Help(), s.commandHelp())
 			continue
 		case "show":
 			if rest == "" {
-				fmt.Fprintln(s.out, "error: show which card? as in: show NAME")
+				s.refuse(errors.New(s.l.T("term.show_which", "show", s.l.T("term.cmd.show"))))
 				continue
 			}
 			text, err := s.pres.CardText(s.st, rest)
 			if err != nil {
-				fmt.Fprintf(s.out, "error: %v\n", err)
+				s.refuse(err)
 				continue
 			}
 			fmt.Fprint(s.out, text)
@@ -442,40 +495,64 @@ func (s *Session) humanMove(seat engine.Seat) error {
 			continue
 		case "as":
 			if err := s.switchTo(seat, rest); err != nil {
-				fmt.Fprintf(s.out, "error: %v\n", err)
+				s.refuse(err)
 				continue
 			}
 			return nil
 		case "save":
 			if err := s.save(rest); err != nil {
-				fmt.Fprintf(s.out, "error: %v\n", err)
+				s.refuse(err)
 			}
 			continue
-		case "quit", "exit":
+		case "quit":
 			return s.quit()
 		}
 		if n, err := strconv.Atoi(line); err == nil {
 			if n < 1 || n > len(shown) {
-				fmt.Fprintf(s.out, "error: no action numbered %d (1 to %d)\n", n, len(shown))
+				s.refuse(errors.New(s.l.T("term.no_number", "n", n, "max", len(shown))))
 				continue
 			}
 			if err := s.take(seat, shown[n-1]); err != nil {
-				fmt.Fprintf(s.out, "error: %v\n", err)
+				s.refuse(err)
 				continue
 			}
 			return nil
 		}
 		if err := s.typed(seat, line); err != nil {
-			fmt.Fprintf(s.out, "error: %v\n", err)
+			s.refuse(err)
 			continue
 		}
 		return nil
 	}
 }
 
-// typed applies an action typed as text: several at once, all or none, for a text that
-// stands for several (MultiAction).
+// typed applies an action typed as text, in English or in the player's language (the
+// canonical texts the words may stand for are tried in turn when the line itself is not an
+// action; the refusal given is the one of the first reading in the player's language).
 func (s *Session) typed(seat engine.Seat, line string) error {
+	err := s.typedCanonical(seat, line)
+	if err == nil {
+		return nil
+	}
+	var first error
+	for _, c := range s.l.Words.Read(line) {
+		e := s.typedCanonical(seat, c)
+		if e == nil {
+			return nil
+		}
+		if first == nil {
+			first = e
+		}
+	}
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+// typedCanonical applies an action typed as text: several at once, all or none, for a text
+// that stands for several (MultiAction).
+func (s *Session) typedCanonical(seat engine.Seat, line string) error {
 	if m, ok := s.st.(MultiAction); ok {
 		acts, err := m.ParseActions(seat, line)
 		if err != nil {
@@ -532,7 +609,7 @@ func (s *Session) screen(seat engine.Seat) []engine.Action {
 // switchTo makes the human seat called name the one acting, if it may act now.
 func (s *Session) switchTo(seat engine.Seat, name string) error {
 	if name == "" {
-		return errors.New("as whom? as in: as P2")
+		return errors.New(s.l.T("term.as_whom", "as", s.l.T("term.cmd.as")))
 	}
 	t := engine.Spectator
 	for i := 0; i < s.st.NumSeats(); i++ {
@@ -542,18 +619,18 @@ func (s *Session) switchTo(seat engine.Seat, name string) error {
 	}
 	switch {
 	case t == engine.Spectator:
-		return fmt.Errorf("no player is called %q", engine.Clip(name, 64))
+		return errors.New(s.l.T("term.as_nobody", "name", engine.Clip(name, 64)))
 	case t == seat:
-		return fmt.Errorf("you are already acting as %s", s.st.SeatName(t))
+		return errors.New(s.l.T("term.as_already", "who", s.st.SeatName(t)))
 	case !s.mayAct(t):
 		var buf [engine.MaxMovers]engine.Seat
 		var names []string
 		for _, x := range s.st.ToMove(buf[:0]) {
 			names = append(names, s.st.SeatName(x))
 		}
-		return fmt.Errorf("%s cannot act now (may act: %s)", s.st.SeatName(t), strings.Join(names, ", "))
+		return errors.New(s.l.T("term.as_cannot", "who", s.st.SeatName(t), "list", strings.Join(names, ", ")))
 	case s.bots[t] != nil:
-		return fmt.Errorf("%s is played by the %s bot", s.st.SeatName(t), s.bots[t].Name())
+		return errors.New(s.l.T("term.as_bot", "who", s.st.SeatName(t), "bot", s.bots[t].Name()))
 	}
 	s.chosen = t
 	return nil
@@ -569,7 +646,7 @@ func (s *Session) unseenByAll() string {
 	}
 	var b strings.Builder
 	for _, la := range s.rec.Actions[last:] {
-		fmt.Fprintf(&b, "  %s: %s\n", s.rec.Names[la.Seat], la.Action)
+		fmt.Fprintf(&b, "  %s: %s\n", s.rec.Names[la.Seat], s.l.Words.Show(la.Action))
 	}
 	return b.String()
 }
@@ -594,9 +671,9 @@ func (s *Session) save(path string) error {
 		return err
 	}
 	if s.st.Over() {
-		fmt.Fprintf(s.out, "Game saved to %s.\n", s.opt.SavePath)
+		fmt.Fprintln(s.out, s.l.T("term.saved", "file", s.opt.SavePath))
 	} else {
-		fmt.Fprintf(s.out, "Game saved to %s. Continue it with: starnexus play --resume %s\n", s.opt.SavePath, s.opt.SavePath)
+		fmt.Fprintln(s.out, s.l.T("term.saved_continue", "file", s.opt.SavePath))
 	}
 	return nil
 }
@@ -609,10 +686,10 @@ func (s *Session) readLine() (string, bool) {
 	return s.in.Text(), true
 }
 
-// Replay prints the game saved in path, narrated from its first action to its last. The
-// whole record is checked first, so that a corrupt file gives one clear error rather than
-// half a game.
-func Replay(reg *engine.Registry, path string, w io.Writer) error {
+// Replay prints the game saved in path, narrated from its first action to its last in the
+// language of lang (English when nil). The whole record is checked first, so that a corrupt
+// file gives one clear error rather than half a game.
+func Replay(reg *engine.Registry, path string, w io.Writer, lang *i18n.Catalog) error {
 	rec, g, err := LoadRecord(reg, path)
 	if err != nil {
 		return err
@@ -624,7 +701,7 @@ func Replay(reg *engine.Registry, path string, w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("corrupt save %s: %w", path, err)
 	}
-	p := PresenterOf(g)
+	p := PresenterOf(g, lang)
 	p.Describe(w, st, rec)
 	for i, la := range rec.Actions {
 		p.Before(w, st, engine.Seat(la.Seat), la.Action)

@@ -108,7 +108,7 @@ func TestToyGamePlaysThroughTheTerminal(t *testing.T) {
 		t.Errorf("the resumed game ends otherwise:\n%s\n---\n%s", tail(whole, full), tail(rest, cut))
 	}
 	var replay bytes.Buffer
-	if err := terminal.Replay(reg, cut, &replay); err != nil {
+	if err := terminal.Replay(reg, cut, &replay, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, la := range b.Actions {
@@ -150,7 +150,7 @@ func TestBadSavesAreRefused(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.path) {
 				t.Errorf("resume: %v; want an error naming %s and %q", err, tt.path, tt.want)
 			}
-			if err := terminal.Replay(reg, tt.path, &out); err == nil || !strings.Contains(err.Error(), tt.want) {
+			if err := terminal.Replay(reg, tt.path, &out, nil); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("replay: %v; want %q", err, tt.want)
 			}
 			if out.Len() != 0 {

@@ -46,7 +46,7 @@ The database is the one starnexus serve uses: an SQLite file (default starnexus.
 postgres:// URL. Campaign content: docs/campaigns.md.
 `
 
-func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, campaignUsage)
 		return 0
@@ -60,6 +60,7 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var seed *uint64
 	var all *bool
 	var sheet string
+	langName := new(string)
 	switch sub {
 	case "new":
 		seats = fs.String("seats", "human,greedy", "who plays seat 1 (the Empire) and seat 2 (the Federation): human or a bot ("+strings.Join(botNames(), ", ")+")")
@@ -68,11 +69,13 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		line = "starnexus campaign new --name N [--seats human,greedy] [--seed S] [--campaign ID] [--db FILE]"
 	case "play":
 		all = fs.Bool("all", false, "play on to the end of the campaign (no human seat)")
-		line = "starnexus campaign play --name N [--all] [--db FILE]"
+		langName = langFlag(fs)
+		line = "starnexus campaign play --name N [--all] [--db FILE] [--lang fr]"
 	case "status":
 		line = "starnexus campaign status --name N [--db FILE]"
 	case "show":
-		line = "starnexus campaign show --name N [--db FILE] SHEET"
+		langName = langFlag(fs)
+		line = "starnexus campaign show --name N [--db FILE] [--lang fr] SHEET"
 		// The sheet's name is the words that are not flags (both of show's flags take a
 		// value): show --name N Empire 1.
 		var flags, words []string
@@ -102,6 +105,11 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "starnexus campaign %s: --name is required\nusage: %s\n", sub, line)
 		return 2
 	}
+	lang, err := chooseLang(*langName, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus campaign %s: %v\n", sub, err)
+		return 2
+	}
 	ctx := context.Background()
 	st, err := openStore(ctx, *db)
 	if err != nil {
@@ -125,11 +133,11 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		err = campaignNew(ctx, cdb, out, *name, *content, *seats, seed)
 	case "play":
-		err = campaignPlay(ctx, cdb, stdin, out, isTerminal(stdout), *name, *all)
+		err = campaignPlay(ctx, cdb, stdin, out, isTerminal(stdout), *name, *all, lang)
 	case "status":
 		err = campaignStatus(ctx, cdb, out, *name)
 	case "show":
-		err = campaignShow(ctx, cdb, out, *name, sheet)
+		err = campaignShow(ctx, cdb, out, *name, sheet, lang)
 	case "list":
 		err = campaignList(ctx, cdb, out)
 	}
@@ -184,7 +192,7 @@ func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, conte
 
 // campaignPlay plays the next scenario (or the game under way, or the post-campaign
 // completion); with all, on to the end.
-func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *bufio.Writer, tty bool, name string, all bool) error {
+func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *bufio.Writer, tty bool, name string, all bool, lang *i18n.Catalog) error {
 	r, err := campaign.Open(ctx, db, name)
 	if err != nil {
 		return err
@@ -211,7 +219,7 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 			fmt.Fprintf(out, "Campaign %s is finished. %s\n", r.State.Name, winnerText(r.State))
 			return nil
 		case "scenario", "playing":
-			quit, err := playScenario(ctx, r, in, out, tty, humans, all)
+			quit, err := playScenario(ctx, r, in, out, tty, humans, all, lang)
 			if err != nil || quit {
 				return err
 			}
@@ -229,7 +237,7 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 
 // playScenario plays the game under way, or starts the next scenario's. quit says a human
 // left the game (it stays in the database).
-func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, tty bool, humans int, brief bool) (quit bool, err error) {
+func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, tty bool, humans int, brief bool, lang *i18n.Catalog) (quit bool, err error) {
 	c, st := r.Content, r.State
 	var live *campaign.Live
 	if st.Current != nil {
@@ -291,7 +299,7 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 			}
 		}
 	} else {
-		quit, err := hotSeatCampaign(ctx, r, live, in, out, tty)
+		quit, err := hotSeatCampaign(ctx, r, live, in, out, tty, lang)
 		if err != nil || quit {
 			return quit, err
 		}
@@ -379,7 +387,8 @@ func askChoice(in *bufio.Scanner, out *bufio.Writer, who string, sc *campaigns.S
 
 // hotSeatCampaign plays a campaign game with a human seat through the terminal play code
 // (session), storing each action as it is taken.
-func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, in *bufio.Scanner, out *bufio.Writer, tty bool) (quit bool, err error) {
+// The game's texts are in lang's language; the campaign's own lines stay English.
+func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, in *bufio.Scanner, out *bufio.Writer, tty bool, lang *i18n.Catalog) (quit bool, err error) {
 	st := r.State
 	// The seed of a game of a campaign without a chosen seed is secret until the game ends
 	// (the bots' hands and the decks follow from it): the session does not hold it.
@@ -401,9 +410,10 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 		return nil
 	}
 	g := realmsgame.WithCatalog(live.St.Catalog())
-	s := terminal.Attach(terminal.Options{Game: g, Lines: in, Out: out, TTY: tty, Keep: keep}, live.St, rec, live.Bots, live.Rngs)
+	s := terminal.Attach(terminal.Options{Game: g, Lines: in, Out: out, TTY: tty, Keep: keep, Lang: lang}, live.St, rec, live.Bots, live.Rngs)
+	l := realmsgame.Lang(live.St.Catalog(), lang)
 	if st.Reproducible() {
-		realmsgame.Describe(out, live.St, rec)
+		realmsgame.Describe(out, l, live.St, rec)
 	} else {
 		fmt.Fprintf(out, "Star Realms, standard format, sets %s, seed secret until the game ends\nplayers: %s (%s) vs %s (%s)\n", strings.Join(rec.Sets, "+"),
 			rec.Names[0], rec.Seats[0], rec.Names[1], rec.Seats[1])
@@ -426,7 +436,7 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 			return false, err
 		}
 	}
-	fmt.Fprintf(out, "\nGame over. Authority: %s\n%s\n", realmsgame.AuthorityText(live.St), realmsgame.ResultText(live.St))
+	fmt.Fprintf(out, "\n%s\n%s\n", l.T("term.campaign.over", "authority", realmsgame.AuthorityText(l, live.St)), realmsgame.ResultText(l, live.St))
 	return false, nil
 }
 
@@ -506,7 +516,7 @@ func winnerText(s *campaign.State) string {
 
 // campaignShow prints the sticker sheet called sheet of the campaign: its rows, what each
 // gives and costs, the rows used and by which upgraded card; "" lists the sheets.
-func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, sheet string) error {
+func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, sheet string, en *i18n.Catalog) error {
 	r, err := campaign.Open(ctx, db, name)
 	if err != nil {
 		return err
@@ -528,10 +538,6 @@ func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, shee
 			msg += fmt.Sprintf("; did you mean %q?", near[0])
 		}
 		return errors.New(msg)
-	}
-	en, err := i18n.Load("en")
-	if err != nil {
-		return err
 	}
 	p := s.Players[sh.Seat]
 	by := map[int]string{}

@@ -21,7 +21,7 @@ type listedCard struct {
 	card *realms.Card
 }
 
-func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("cards", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var sets listFlag
@@ -30,11 +30,17 @@ func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "list only cards whose name or alias contains `text`")
 	asJSON := fs.Bool("json", false, "print a JSON array instead of a table")
 	game := fs.String("game", "realms", "the `game` whose cards to list: realms or nexus (Stellar Nexus)")
-	if code, ok := parseFlags(fs, args, "starnexus cards [--game realms|nexus] [--set core] [--faction Blob] [--name text] [--json]", stderr); !ok {
+	langName := langFlag(fs)
+	if code, ok := parseFlags(fs, args, "starnexus cards [--game realms|nexus] [--set core] [--faction Blob] [--name text] [--json] [--lang fr]", stderr); !ok {
 		return code
 	}
+	lang, err := chooseLang(*langName, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
+		return 2
+	}
 	if *game == "nexus" && len(sets) == 0 {
-		return runNexusCards(*faction, *name, *asJSON, stdout, stderr)
+		return runNexusCards(*faction, *name, *asJSON, lang, stdout, stderr)
 	} else if *game != "realms" {
 		fmt.Fprintf(stderr, "starnexus cards: --game %q: use realms, or nexus without --set\n", *game)
 		return 2
@@ -52,7 +58,7 @@ func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *asJSON {
 		err = writeCardsJSON(stdout, list)
 	} else {
-		err = writeCardsTable(stdout, list)
+		err = writeCardsTable(stdout, list, lang)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
@@ -154,11 +160,9 @@ func writeCardsJSON(w io.Writer, list []listedCard) error {
 	return realmsgame.WriteCardsJSON(w, out)
 }
 
-func writeCardsTable(w io.Writer, list []listedCard) error {
-	en, err := i18n.Load("en")
-	if err != nil {
-		return fmt.Errorf("card texts: %w", err)
-	}
+// writeCardsTable writes the cards as a table, their names and texts in lang's language
+// (the table's headings stay English).
+func writeCardsTable(w io.Writer, list []listedCard, lang *i18n.Catalog) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tSET\tFACTION\tTYPE\tCOST\tDEFENSE\tQTY\tABILITIES")
 	trade, copies, other := 0, 0, 0
@@ -174,13 +178,18 @@ func writeCardsTable(w io.Writer, list []listedCard) error {
 		if c.Deck != realms.TradeDeck {
 			qty += " " + c.Deck.String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, l.set, realmsgame.CardFaction(c), c.Kind, realmsgame.CardCost(c), realmsgame.CardDefense(c), qty,
-			strings.Join(realmsgame.CardAbilities(en, c), " / "))
+		name, faction, kind := c.Name, realmsgame.CardFaction(c), c.Kind.String()
+		if lang.Lang() != "en" {
+			name, faction = c.NameIn(lang.Lang()), lang.Render(realms.FactionMsg(c.Faction))
+			kind = lang.Render(i18n.M("term.realms." + kind))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, l.set, faction, kind, realmsgame.CardCost(c), realmsgame.CardDefense(c), qty,
+			strings.Join(realmsgame.CardAbilities(lang, c), " / "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "%s (%s), %s\n", plural(trade, "trade-deck card"), plural(copies, "copy"), plural(other, "other card"))
+	_, err := fmt.Fprintf(w, "%s (%s), %s\n", plural(trade, "trade-deck card"), plural(copies, "copy"), plural(other, "other card"))
 	return err
 }
 

@@ -8,7 +8,9 @@ import (
 	"text/tabwriter"
 
 	"starnexus/engine"
+	"starnexus/games/nexus"
 	"starnexus/games/nexus/cards"
+	"starnexus/i18n"
 )
 
 // nexusCardJSON is one entry of `starnexus cards --game nexus --json`.
@@ -28,7 +30,7 @@ type nexusCardJSON struct {
 }
 
 // runNexusCards lists the Stellar Nexus starter set for `starnexus cards --game nexus`.
-func runNexusCards(faction, name string, asJSON bool, stdout, stderr io.Writer) int {
+func runNexusCards(faction, name string, asJSON bool, lang *i18n.Catalog, stdout, stderr io.Writer) int {
 	cat, err := cards.Builtin()
 	if err != nil {
 		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
@@ -42,7 +44,7 @@ func runNexusCards(faction, name string, asJSON bool, stdout, stderr io.Writer) 
 	if asJSON {
 		err = writeNexusJSON(stdout, list)
 	} else {
-		err = writeNexusTable(stdout, list)
+		err = writeNexusTable(stdout, list, cat, lang)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "starnexus cards: %v\n", err)
@@ -131,7 +133,10 @@ func writeNexusJSON(w io.Writer, list []*cards.Card) error {
 	return err
 }
 
-func writeNexusTable(w io.Writer, list []*cards.Card) error {
+// writeNexusTable writes the cards as a table; in a language other than English, the names
+// and the card texts in that language (the headings stay English; English lists the ability
+// language).
+func writeNexusTable(w io.Writer, list []*cards.Card, cat *cards.Catalog, lang *i18n.Catalog) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tFACTION\tTYPE\tCOST\tSTATS\tABILITIES")
 	for _, c := range list {
@@ -145,7 +150,16 @@ func writeNexusTable(w io.Writer, list []*cards.Card) error {
 		case c.Type == cards.Hero:
 			stats = fmt.Sprintf("life %d", c.Life)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, c.Name, c.Faction, c.Type, cost, stats, cardNotes(c))
+		name, notes := c.Name, cardNotes(c)
+		if code := lang.Lang(); code != "en" {
+			text := nexus.CardText(cat, c)
+			var parts []string
+			for _, m := range append(text.Keywords, text.Text...) {
+				parts = append(parts, lang.Render(m))
+			}
+			name, notes = c.NameIn(code), strings.Join(parts, " / ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, name, c.Faction, c.Type, cost, stats, notes)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

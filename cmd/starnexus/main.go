@@ -18,17 +18,24 @@ type command struct {
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
-func commands() map[string]command {
+// commands are the verbs; getenv reads the environment (the locale of the commands that
+// print text for players: --lang).
+func commands(getenv func(string) string) map[string]command {
+	withEnv := func(f func(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int) func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return f(args, stdin, stdout, stderr, getenv)
+		}
+	}
 	return map[string]command{
-		"play":     {"play a game in the terminal (hot-seat or against bots)", runPlay},
-		"replay":   {"print a saved game turn by turn", runReplay},
-		"cards":    {"list and filter the card data", runCards},
+		"play":     {"play a game in the terminal (hot-seat or against bots)", withEnv(runPlay)},
+		"replay":   {"print a saved game turn by turn", withEnv(runReplay)},
+		"cards":    {"list and filter the card data", withEnv(runCards)},
 		"scenario": {"run rules scenarios: scenario run PATH...", runScenario},
 		"bench":    {"measure engine speed (games and actions per second)", runBench},
 		"sim":      {"play many bot games and report win rates", runSim},
 		"serve":    {"serve the web client, the JSON API and WebSocket play", runServe},
 		"loadtest": {"measure a server under N concurrent games (loopback only)", runLoadtest},
-		"campaign": {"a Rise of Empire campaign: campaign new|play|status|list", runCampaign},
+		"campaign": {"a Rise of Empire campaign: campaign new|play|status|list", withEnv(runCampaign)},
 		"deck":     {"check Stellar Nexus decks: deck check FILE|NAME..., deck list, deck show NAME", runDeck},
 	}
 }
@@ -38,7 +45,12 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cmds := commands()
+	return runEnv(args, stdin, stdout, stderr, os.Getenv)
+}
+
+// runEnv is run reading the environment with getenv.
+func runEnv(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	cmds := commands(getenv)
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout, cmds)
 		return 0

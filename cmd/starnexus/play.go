@@ -23,7 +23,7 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
 // runPlay wires the command line to the terminal session: it builds the registry and the
 // setup (engine.Game.Prepare) and plays the game in package terminal.
-func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	reg, err := games.Registry()
@@ -42,15 +42,21 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	game := fs.String("game", reg.Names()[0], "the game: "+strings.Join(reg.Names(), " or "))
 	reserves := fs.Bool("reserves", false, "Stellar Nexus: shorthand for --option reserves=true (each seat brings its deck's reserve, SN 2.5)")
 	decks := fs.String("decks", "", "Stellar Nexus: each seat's deck, comma-separated: a shipped deck (damnareh, kern, hilote, rayji, cypios) or a deck `file` (a path: it exists, contains / or ends in .yaml)")
+	lang := langFlag(fs)
 	var options listFlag
 	fs.Var(&options, "option", "game option `name=value`; repeatable (the game's options: see docs/cli.md). Star Realms: max_rounds=N, explorers=N, first_player=N, "+
 		"team_hands_visible=true, pass_adjacent_only=true; Stellar Nexus: reserves=true, max_turns=N, last_loser=N, the variants")
-	if code, ok := parseFlags(fs, args, "starnexus play [--game realms|nexus] [--format F] [--sets core[,colony-wars]] [--decks rayji,./my.yaml] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--option name=value ...]", stderr); !ok {
+	if code, ok := parseFlags(fs, args, "starnexus play [--game realms|nexus] [--format F] [--sets core[,colony-wars]] [--decks rayji,./my.yaml] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--lang fr] [--option name=value ...]", stderr); !ok {
 		return code
+	}
+	cat, err := chooseLang(*lang, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus play: %v\n", err)
+		return 2
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	o := terminal.Options{In: stdin, Out: stdout, TTY: isTerminal(stdout), SavePath: *save, SaveAtEnd: given["save"], NewBot: bots.New}
+	o := terminal.Options{In: stdin, Out: stdout, TTY: isTerminal(stdout), SavePath: *save, SaveAtEnd: given["save"], NewBot: bots.New, Lang: cat}
 	var s *terminal.Session
 	if *resume != "" {
 		for _, f := range []string{"names", "seed", "option", "format", "sets", "game", "decks", "reserves"} {

@@ -13,7 +13,7 @@ import (
 func runStarnexus(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	code := runEnv(args, strings.NewReader(stdin), &out, &errOut, func(string) string { return "" }) // no locale: English
 	return code, out.String(), errOut.String()
 }
 
@@ -93,7 +93,7 @@ func TestPlayHumanSavesAndResumes(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "Resumed "+save+" after 1 actions") {
+	if !strings.Contains(out, "Resumed "+save+" after 1 action.") {
 		t.Errorf("resume output lacks the resume line:\n%s", out)
 	}
 	rec, err = engine.LoadRecord(save)

@@ -11,12 +11,14 @@ import (
 )
 
 // runReplay prints a saved game, of any game, turn by turn from its log.
-func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	lang := langFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: starnexus replay FILE")
+		fmt.Fprintln(stderr, "usage: starnexus replay [--lang fr] FILE")
 		fmt.Fprintln(stderr, "Prints a game saved by `starnexus play` (on save, quit, at the end, or with --save) turn by turn.")
+		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -28,9 +30,14 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	cat, err := chooseLang(*lang, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "starnexus replay: %v\n", err)
+		return 2
+	}
 	reg, err := games.Registry()
 	if err == nil {
-		err = terminal.Replay(reg, fs.Arg(0), stdout)
+		err = terminal.Replay(reg, fs.Arg(0), stdout, cat)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "starnexus replay: %v\n", err)

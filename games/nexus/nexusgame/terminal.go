@@ -12,20 +12,33 @@ import (
 	"starnexus/terminal"
 )
 
-// Presenter implements terminal.Presentable: Stellar Nexus in the terminal.
-func (g *Game) Presenter() terminal.Presenter {
-	en, _ := i18n.Load("en") // nil only if the embedded catalog were broken (its tests say not): the prompt then shows the decision's kind
-	return &presenter{en: en}
+// Presenter implements terminal.Presentable: Stellar Nexus in the terminal, in the language
+// of lang (English when nil): the texts, the action words shown and read, the card names
+// shown.
+func (g *Game) Presenter(lang *i18n.Catalog) terminal.Presenter {
+	names := map[string]string{}
+	code := "en"
+	if lang != nil {
+		code = lang.Lang()
+	}
+	if g.tab != nil {
+		for _, c := range g.tab.Catalog().All() {
+			names[c.Name] = c.NameIn(code)
+		}
+	}
+	return &presenter{l: terminal.NewLang(lang, "term.word.nexus.", names)}
 }
 
 // presenter shows one game of Stellar Nexus: a line at each new turn with the life totals,
 // the others' actions (priority passes left out), the seat's view as text.
 type presenter struct {
-	turn int           // the last turn announced
-	en   *i18n.Catalog // prompts are in English
+	turn int // the last turn announced
+	l    terminal.Lang
 }
 
 func state(st engine.State) *nexus.State { return st.(*nexus.State) }
+
+func (p *presenter) Lang() terminal.Lang { return p.l }
 
 // Describe writes "Stellar Nexus, duel, seed 4: P1 (greedy, damnareh), P2 (human, kern)": a
 // seat that brought a deck file shows "custom", never its list.
@@ -37,9 +50,16 @@ func (p *presenter) Describe(w io.Writer, es engine.State, rec *engine.Record) {
 		if i < len(decks) {
 			deck = decks[i]
 		}
-		parts[i] = fmt.Sprintf("%s (%s, %s)", rec.Names[i], rec.Seats[i], deck)
+		if deck == "custom" {
+			deck = p.l.T("term.nexus.custom_deck")
+		}
+		parts[i] = p.l.T("term.player", "name", rec.Names[i], "who", terminal.SeatKind(p.l, rec.Seats[i])+", "+deck)
 	}
-	fmt.Fprintf(w, "Stellar Nexus, %s, seed %d: %s\n", rec.Format, rec.Seed, strings.Join(parts, ", "))
+	format := rec.Format
+	if id := "ui.nexus.format." + format; p.l.Code() != "en" && p.l.Cat.Has(id) { // English: as --format takes it
+		format = p.l.T(id)
+	}
+	fmt.Fprintln(w, p.l.T("term.nexus.header", "format", format, "seed", fmt.Sprint(rec.Seed), "list", strings.Join(parts, ", ")))
 	var opts []string
 	for _, kv := range terminal.OptionPairs(rec.Options) {
 		if !strings.HasPrefix(kv, "decks=") {
@@ -47,7 +67,7 @@ func (p *presenter) Describe(w io.Writer, es engine.State, rec *engine.Record) {
 		}
 	}
 	if len(opts) > 0 {
-		fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
+		fmt.Fprintln(w, p.l.T("term.options", "list", strings.Join(opts, " ")))
 	}
 }
 
@@ -57,11 +77,11 @@ func (p *presenter) Before(w io.Writer, es engine.State, seat engine.Seat, text 
 	if t := st.TurnNumber(); t != p.turn && t != 0 {
 		p.turn = t
 		if w != nil {
-			fmt.Fprintf(w, "Turn %d: %s (life: %s)\n", t, st.SeatName(st.ActiveSeat()), lifeText(st))
+			fmt.Fprintln(w, p.l.T("term.nexus.turn", "n", t, "who", st.SeatName(st.ActiveSeat()), "life", lifeText(st)))
 		}
 	}
 	if w != nil && text != "pass" {
-		fmt.Fprintf(w, "  %s: %s\n", st.SeatName(seat), text)
+		fmt.Fprintf(w, "  %s: %s\n", st.SeatName(seat), p.l.Words.Show(text))
 	}
 }
 
@@ -80,24 +100,24 @@ func (p *presenter) After(io.Writer, engine.State) {}
 // Result writes the public view and the result.
 func (p *presenter) Result(w io.Writer, es engine.State) {
 	st := state(es)
-	fmt.Fprintf(w, "\n%s", st.View(engine.Spectator).(*nexus.View).Text())
+	fmt.Fprintf(w, "\n%s", p.viewText(st.View(engine.Spectator)))
 	if !st.Over() {
 		var buf [engine.MaxMovers]engine.Seat
 		if m := st.ToMove(buf[:0]); len(m) > 0 {
-			fmt.Fprintf(w, "Game not finished on turn %d: %s to act.\n", st.TurnNumber(), st.SeatName(m[0]))
+			fmt.Fprintln(w, p.l.T("term.nexus.unfinished", "n", st.TurnNumber(), "who", st.SeatName(m[0])))
 		}
 		return
 	}
 	ws := st.Winners()
 	if len(ws) == 0 {
-		fmt.Fprintf(w, "Result: a draw after %d turns.\n", st.TurnNumber())
+		fmt.Fprintln(w, p.l.T("term.nexus.draw", "n", st.TurnNumber()))
 		return
 	}
 	names := make([]string, len(ws))
 	for i, s := range ws {
 		names[i] = st.SeatName(s)
 	}
-	fmt.Fprintf(w, "Result: %s won on turn %d.\n", strings.Join(names, " and "), st.TurnNumber())
+	fmt.Fprintln(w, p.l.T("term.nexus.won", "names", terminal.And(p.l, names), "count", len(names), "n", st.TurnNumber()))
 }
 
 func (p *presenter) GameOver(w io.Writer, st engine.State) { p.Result(w, st) }
@@ -106,7 +126,7 @@ func (p *presenter) GameOver(w io.Writer, st engine.State) { p.Result(w, st) }
 // one and the numbered actions.
 func (p *presenter) Screen(w io.Writer, es engine.State, seat engine.Seat, t terminal.Table) []engine.Action {
 	st := state(es)
-	fmt.Fprintf(w, "\n%s", st.View(seat).(*nexus.View).Text())
+	fmt.Fprintf(w, "\n%s", p.viewText(st.View(seat)))
 	var res []string
 	for i := 0; i < st.NumSeats(); i++ {
 		s := engine.Seat(i)
@@ -114,66 +134,76 @@ func (p *presenter) Screen(w io.Writer, es engine.State, seat engine.Seat, t ter
 			res = append(res, fmt.Sprintf("%s %d/%d", st.SeatName(s), st.UntappedResources(s), len(st.Resources(s))))
 		}
 	}
-	fmt.Fprintf(w, "Resources untapped/total: %s\n", strings.Join(res, ", "))
-	since := terminal.SinceText(st, t, func(la engine.LoggedAction) bool {
+	fmt.Fprintln(w, p.l.T("term.nexus.resources", "list", strings.Join(res, ", ")))
+	since := terminal.SinceText(p.l, st, t, func(la engine.LoggedAction) bool {
 		// Mulligans stay secret until everybody has kept (SN 10.6): the others' are never
 		// listed, nor their priority passes.
 		return la.Action != "pass" && la.Action != "keep" && la.Action != "mulligan"
 	})
 	if since != "" {
-		fmt.Fprintf(w, "Since your last action:\n%s", since)
+		fmt.Fprintf(w, "%s\n%s", p.l.T("term.since"), since)
 	}
-	if d, ok := st.DescribeDecision(seat); ok && p.en != nil && d.Prompt.ID != "" {
-		fmt.Fprintf(w, "%s to act: %s\n", st.SeatName(seat), p.en.Render(d.Prompt))
+	if d, ok := st.DescribeDecision(seat); ok && d.Prompt.ID != "" {
+		fmt.Fprintln(w, p.l.T("term.nexus.to_act", "who", st.SeatName(seat), "what", p.l.Cat.Render(d.Prompt)))
 	} else {
-		fmt.Fprintf(w, "%s to act (%s):\n", st.SeatName(seat), st.Decision())
+		fmt.Fprintln(w, p.l.T("term.nexus.to_act", "who", st.SeatName(seat), "what", p.decision(st.Decision())))
 	}
 	legal := st.Legal(seat, nil)
-	terminal.WriteActions(w, st, seat, legal, nil)
+	terminal.WriteActions(w, p.l, st, seat, legal, nil)
 	return legal
 }
 
-// CardText prints a card as a player reads it, in English: name, faction, type, cost, stats
-// or life, then each keyword with its reminder and each ability line (nexus.CardText).
+// CardText prints a card as a player reads it, in the player's language: name, faction,
+// type, cost, stats or life, then each keyword with its reminder and each ability line
+// (nexus.CardText), and the card's names in the other languages.
 func (p *presenter) CardText(es engine.State, name string) (string, error) {
 	cat := state(es).Table().Catalog()
-	c, err := cat.ByName(name)
+	code := p.l.Code()
+	c, err := cat.ByNameIn(name, suggestIn(code))
 	if err != nil {
 		return "", err
 	}
-	en, err := i18n.Load("en")
-	if err != nil {
-		return "", fmt.Errorf("card text: %w", err)
-	}
+	l := p.l
 	var b strings.Builder
-	b.WriteString(en.Render(nexus.CardHead(c)))
+	head := nexus.CardHead(c)
+	head.Args["name"] = c.NameIn(code)
+	b.WriteString(l.Cat.Render(head))
 	b.WriteString("\n")
 	text := nexus.CardText(cat, c)
 	for _, m := range text.Keywords {
-		fmt.Fprintf(&b, "  %s\n", en.Render(m))
+		fmt.Fprintf(&b, "  %s\n", l.Cat.Render(m))
 	}
 	for _, m := range text.Text {
-		fmt.Fprintf(&b, "  %s\n", en.Render(m))
+		fmt.Fprintf(&b, "  %s\n", l.Cat.Render(m))
 	}
 	var other []string
-	for _, l := range cards.NameLangs() {
-		if n, ok := c.Names[l]; ok && n != c.Name {
-			other = append(other, fmt.Sprintf("%s (%s)", n, l))
+	if code != "en" && c.NameIn(code) != c.Name {
+		other = append(other, c.Name+" (en)")
+	}
+	for _, lang := range cards.NameLangs() {
+		if n, ok := c.Names[lang]; ok && n != c.Name && lang != code {
+			other = append(other, fmt.Sprintf("%s (%s)", n, lang))
 		}
 	}
 	if len(other) > 0 {
-		fmt.Fprintf(&b, "  also known as: %s\n", strings.Join(other, ", "))
+		fmt.Fprintf(&b, "  %s\n", l.T("term.also_known", "list", strings.Join(other, ", ")))
 	}
 	return b.String(), nil
 }
 
-const nexusHelp = `  ACTION           type an action: cast CARD, activate CARD, activate hero, choose CARD|PLAYER,
-                   attack with A, B [at PLAYER] (or "attack with none"),
-                   block A with B1, B2, done, pass, skip, keep, mulligan, yes, no,
-                   swap in CARD, swap out CARD (card names in any case)
-`
+// suggestIn is the language of the names suggested for an unknown card: the player's, or for
+// an English reader the language of the nearest name (who types a French name misspelt
+// reads the French one).
+func suggestIn(lang string) string {
+	if lang == "en" {
+		return ""
+	}
+	return lang
+}
 
-func (p *presenter) Help() string { return nexusHelp }
+func (p *presenter) Help() string {
+	return terminal.HelpLine(p.l.T("term.help.action_word"), p.l.T("term.nexus.help"))
+}
 
 // Forced passes priority for a human who may do nothing else: the human is asked only when
 // there is a choice.

@@ -17,7 +17,7 @@ func TestTerminalCardText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := g.Presenter()
+	p := g.Presenter(nil)
 	tests := []struct{ name, want string }{
 		{"blade dancer", "Blade Dancer: Rayji Creature, cost 3, 3/2\n" +
 			"  Agility (This creature deals its wounds before creatures without Agility.)\n" +

@@ -47,7 +47,7 @@ func TestTypedNamesInEveryLanguage(t *testing.T) {
 		t.Errorf("play Eclaireux: %v, want a suggestion of \"Éclaireur\"", err)
 	}
 
-	p := realmsgame.WithCatalog(cat).Presenter()
+	p := realmsgame.WithCatalog(cat).Presenter(nil)
 	for _, c := range []struct{ typed, want string }{
 		{"Yate Diplomático", "Embassy Yacht:"},
 		{"yate diplomatico", "Embassy Yacht:"},

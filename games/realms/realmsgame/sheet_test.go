@@ -29,7 +29,7 @@ func TestShowSheet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := realmsgame.WithCatalog(st.Catalog()).Presenter()
+	p := realmsgame.WithCatalog(st.Catalog()).Presenter(nil)
 	for _, c := range []struct{ ask, want string }{
 		{"Empire 1", "Empire 1, Empire's sticker sheet\n  When you buy a card from the Trade Row"},
 		{"empire 1", "\n  Row 1, cards costing 1 or 2: ship (+2 Trade): +1 Combat. · base (+3 Trade): +2 Authority.\n"},

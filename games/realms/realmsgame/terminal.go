@@ -13,17 +13,34 @@ import (
 )
 
 // Presenter implements terminal.Presentable: Star Realms in the terminal, with its table,
-// narration and card texts.
-func (g *Game) Presenter() terminal.Presenter {
-	en, _ := i18n.Load("en") // nil only if the embedded catalog were broken (its tests say not): card texts then show the ability language
-	return &presenter{en: en}
+// narration and card texts, in the language of lang (English when nil): the texts, the
+// action words shown and read, the card names shown.
+func (g *Game) Presenter(lang *i18n.Catalog) terminal.Presenter {
+	return &presenter{l: Lang(g.cat, lang)}
+}
+
+// Lang is the terminal's language for Star Realms: lang's texts (English when nil), the
+// words of the actions (term.word.realms.*) and the names of cat's cards in that language.
+func Lang(cat *realms.Catalog, lang *i18n.Catalog) terminal.Lang {
+	names := map[string]string{}
+	code := "en"
+	if lang != nil {
+		code = lang.Lang()
+	}
+	if cat != nil {
+		for i := range cat.Cards {
+			c := &cat.Cards[i]
+			names[c.Name] = c.NameIn(code)
+		}
+	}
+	return terminal.NewLang(lang, "term.word.realms.", names)
 }
 
 // presenter shows one game of Star Realms. It counts turns as the actions go by: the
 // narrator's count (a turn opens with its first action) and the screen's (a turn starts when
 // the active player changes).
 type presenter struct {
-	en *i18n.Catalog // card texts are in English
+	l terminal.Lang
 	// narration
 	nturn    int
 	nactive  engine.Seat
@@ -37,6 +54,8 @@ type presenter struct {
 
 func state(st engine.State) *realms.State { return st.(*realms.State) }
 
+func (p *presenter) Lang() terminal.Lang { return p.l }
+
 func (p *presenter) start(st *realms.State) {
 	if !p.started {
 		p.started = true
@@ -44,18 +63,9 @@ func (p *presenter) start(st *realms.State) {
 	}
 }
 
-const realmsHelp = `  ACTION           type an action: play CARD, use CARD primary|ally|scrap, buy CARD,
-                   attack PLAYER [N], attack PLAYER:BASE [N], choose N|CARD|PLAYER, skip, done, end
-                   (card names in any case; "attack PLAYER" uses all your Combat;
-                   "attack PLAYER:BASE N" damages a Raid Boss's base without destroying it)
-                   in a campaign: buy CARD upgrade SHEET row N; show SHEET prints a sticker
-                   sheet (show Empire 1): what each row gives and costs, the rows used
-                   Hydra: give PLAYER trade N, give PLAYER combat N (to a teammate)
-                   Emperor: pass CARD to PLAYER (1 Trade: a card of your discard pile
-                   to a teammate's discard pile)
-`
-
-func (p *presenter) Help() string { return realmsHelp }
+func (p *presenter) Help() string {
+	return terminal.HelpLine(p.l.T("term.help.action_word"), p.l.T("term.realms.help"))
+}
 
 func (p *presenter) Forced(engine.State, engine.Seat, []engine.Action) (engine.Action, bool) {
 	return 0, false
@@ -63,22 +73,26 @@ func (p *presenter) Forced(engine.State, engine.Seat, []engine.Action) (engine.A
 
 // CardText prints everything printed on a card, or, in a campaign game, a sticker sheet: what
 // each row gives and costs, and the rows used (show Empire 1); or suggests names for an
-// unknown card.
+// unknown card, in the player's language.
 func (p *presenter) CardText(es engine.State, name string) (string, error) {
 	st := state(es)
 	if text, ok, err := p.sheetText(st, name); ok || err != nil {
 		return text, err
 	}
 	cat := st.Catalog()
-	id, err := cat.Lookup(name)
+	lang := p.l.Code()
+	if lang == "en" { // who types a French name misspelt reads the French one
+		lang = ""
+	}
+	id, err := cat.LookupIn(name, lang)
 	if err != nil {
 		if sheets := st.SheetNames(); len(sheets) > 0 {
-			return "", fmt.Errorf("%w; the sticker sheets of this game: %s", err, strings.Join(sheets, ", "))
+			return "", fmt.Errorf("%w; %s", err, p.l.T("term.realms.sheets", "list", strings.Join(sheets, ", ")))
 		}
 		return "", err
 	}
 	var b strings.Builder
-	writeCardText(&b, p.en, cat.Card(id))
+	writeCardText(&b, p.l, cat.Card(id))
 	return b.String(), nil
 }
 
@@ -89,9 +103,6 @@ func (p *presenter) sheetText(st *realms.State, name string) (string, bool, erro
 	if !ok {
 		return "", false, nil
 	}
-	if p.en == nil {
-		return "", true, fmt.Errorf("sheet %s: the English catalog did not load", sh.Name)
-	}
 	msgs, err := realms.SheetMsgs(sh, st.SeatName(owner), func(row int) bool { return used[row-1] })
 	if err != nil {
 		return "", true, err
@@ -101,7 +112,7 @@ func (p *presenter) sheetText(st *realms.State, name string) (string, bool, erro
 		if i > 0 {
 			b.WriteString("  ")
 		}
-		b.WriteString(p.en.Render(m))
+		b.WriteString(p.l.Cat.Render(m))
 		b.WriteString("\n")
 	}
 	return b.String(), true, nil
@@ -111,24 +122,39 @@ func (p *presenter) sheetText(st *realms.State, name string) (string, bool, erro
 func (p *presenter) GameOver(w io.Writer, es engine.State) {
 	st := state(es)
 	p.start(st)
-	fmt.Fprintf(w, "\nGame over after %s. Authority: %s\n%s\n", plural(p.turn, "turn"), AuthorityText(st), ResultText(st))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	fmt.Fprintf(w, "\n%s\n%s\n", p.l.T("term.realms.over", "turns", p.turn, "authority", AuthorityText(p.l, st)), ResultText(p.l, st))
 }
 
 // Describe prints the format, sets and seed, the options, and who plays each seat (by team,
 // with roles, where the format has them).
 func (p *presenter) Describe(w io.Writer, es engine.State, rec *engine.Record) {
-	Describe(w, state(es), rec)
+	Describe(w, p.l, state(es), rec)
 }
 
-// Describe is the header of a Star Realms game (the campaign prints it too).
-func Describe(w io.Writer, st *realms.State, rec *engine.Record) {
+// formatName is a format's name in l's language; in English, as --format takes it.
+func formatName(l terminal.Lang, format string) string {
+	if l.Code() == "en" {
+		return format
+	}
+	if id := "ui.format." + strings.ReplaceAll(format, "-", "_"); l.Cat.Has(id) {
+		return l.T(id)
+	}
+	return format
+}
+
+// roleName is a role's name in l's language ("" for none); in English, as the engine names it.
+func roleName(l terminal.Lang, role string) string {
+	if role == "" || l.Code() == "en" {
+		return role
+	}
+	if id := "ui.role." + role; l.Cat.Has(id) {
+		return l.T(id)
+	}
+	return role
+}
+
+// Describe is the header of a Star Realms game in l's language (the campaign prints it too).
+func Describe(w io.Writer, l terminal.Lang, st *realms.State, rec *engine.Record) {
 	format, sets := rec.Format, rec.Sets
 	if format == "" {
 		format = "standard"
@@ -136,23 +162,24 @@ func Describe(w io.Writer, st *realms.State, rec *engine.Record) {
 	if len(sets) == 0 {
 		sets = []string{"core"}
 	}
-	fmt.Fprintf(w, "Star Realms, %s format, sets %s, seed %d\n", format, strings.Join(sets, "+"), rec.Seed)
+	setList := strings.Join(sets, "+") // in English, as --sets takes them
+	if l.Code() != "en" {
+		names := make([]string, len(sets))
+		for i, set := range sets {
+			names[i] = set
+			if id := "ui.lobby.set." + strings.ReplaceAll(set, "-", "_"); l.Cat.Has(id) {
+				names[i] = l.T(id)
+			}
+		}
+		setList = strings.Join(names, " + ")
+	}
+	fmt.Fprintln(w, l.T("term.realms.header", "format", formatName(l, format), "sets", setList, "seed", fmt.Sprint(rec.Seed)))
 	if opts := terminal.OptionPairs(rec.Options); len(opts) > 0 {
-		fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
+		fmt.Fprintln(w, l.T("term.options", "list", strings.Join(opts, " ")))
 	}
-	player := func(i int) string {
-		who := rec.Seats[i]
-		if r := st.RoleName(engine.Seat(i)); r != "" {
-			who += ", " + r
-		}
-		return fmt.Sprintf("%s (%s)", rec.Names[i], who)
-	}
+	role := func(i int) string { return roleName(l, st.RoleName(engine.Seat(i))) }
 	if !hasTeams(st) {
-		players := make([]string, len(rec.Names))
-		for i := range rec.Names {
-			players[i] = player(i)
-		}
-		fmt.Fprintf(w, "players: %s\n", strings.Join(players, " vs "))
+		fmt.Fprintln(w, l.T("term.players", "list", terminal.PlayersText(l, rec, role)))
 		return
 	}
 	var teams []string
@@ -160,12 +187,16 @@ func Describe(w io.Writer, st *realms.State, rec *engine.Record) {
 		var members []string
 		for i := range rec.Names {
 			if st.TeamOf(engine.Seat(i)) == t {
-				members = append(members, player(i))
+				who := terminal.SeatKind(l, rec.Seats[i])
+				if r := role(i); r != "" {
+					who += ", " + r
+				}
+				members = append(members, l.T("term.player", "name", rec.Names[i], "who", who))
 			}
 		}
-		teams = append(teams, fmt.Sprintf("team %d: %s", t, strings.Join(members, ", ")))
+		teams = append(teams, l.T("term.realms.team_of", "n", t, "list", strings.Join(members, ", ")))
 	}
-	fmt.Fprintf(w, "players: %s\n", strings.Join(teams, " vs "))
+	fmt.Fprintln(w, l.T("term.players", "list", strings.Join(teams, l.T("term.versus"))))
 }
 
 // Before prints the turn header if a new turn starts, then the action about to be taken.
@@ -181,16 +212,16 @@ func (p *presenter) Before(w io.Writer, es engine.State, seat engine.Seat, text 
 		p.nactive = v.Active()
 		p.open = true
 		if w != nil {
-			fmt.Fprintf(w, "\nTurn %d (round %d): %s\n", p.nturn, v.Rounds()+1, turnOwner(st))
-			fmt.Fprintf(w, "  trade row: %s\n", tradeRowText(v, false))
-			writePlayerTable(w, st, v, "  ", false)
-			if t := targetsText(v, p.nactive, false); t != "" {
+			fmt.Fprintf(w, "\n%s\n", p.l.T("term.realms.turn", "n", p.nturn, "round", v.Rounds()+1, "who", turnOwner(p.l, st)))
+			fmt.Fprintf(w, "  %s\n", p.l.T("term.realms.row_line", "list", tradeRowText(p.l, v, false)))
+			writePlayerTable(w, p.l, st, v, "  ", false)
+			if t := targetsText(p.l, v, p.nactive, false); t != "" {
 				fmt.Fprintf(w, "  %s\n", t)
 			}
 		}
 	}
 	if w != nil {
-		fmt.Fprintf(w, "  %s: %s\n", st.SeatName(seat), text)
+		fmt.Fprintf(w, "  %s: %s\n", st.SeatName(seat), p.l.Words.Show(text))
 	}
 }
 
@@ -205,7 +236,7 @@ func (p *presenter) After(w io.Writer, es engine.State) {
 	}
 	now := defeatedSeats(st)
 	if p.defeated != nil && w != nil {
-		if d := newlyDefeated(st, p.defeated, now); d != "" {
+		if d := newlyDefeated(p.l, st, p.defeated, now); d != "" {
 			fmt.Fprintf(w, "  %s\n", d)
 		}
 	}
@@ -215,7 +246,7 @@ func (p *presenter) After(w io.Writer, es engine.State) {
 	}
 	p.open = false
 	if w != nil {
-		fmt.Fprintf(w, "  authority: %s\n", AuthorityText(st))
+		fmt.Fprintf(w, "  %s\n", p.l.T("term.realms.authority_line", "list", AuthorityText(p.l, st)))
 	}
 }
 
@@ -225,68 +256,69 @@ func (p *presenter) Result(w io.Writer, es engine.State) {
 	v := st.RealmsView(engine.Spectator)
 	fmt.Fprintln(w)
 	if !st.Over() {
-		fmt.Fprintf(w, "Game not finished after %s: %s to move.\n", plural(p.nturn, "turn"), st.SeatName(v.ToMove()))
+		fmt.Fprintln(w, p.l.T("term.realms.unfinished", "turns", p.nturn, "who", st.SeatName(v.ToMove())))
 		return
 	}
-	fmt.Fprintf(w, "Game over after %s (%s). Authority: %s\n", plural(p.nturn, "turn"), plural(v.Rounds(), "round"), AuthorityText(st))
-	fmt.Fprintln(w, ResultText(st))
+	fmt.Fprintln(w, p.l.T("term.realms.over_rounds", "turns", p.nturn, "rounds", v.Rounds(), "authority", AuthorityText(p.l, st)))
+	fmt.Fprintln(w, ResultText(p.l, st))
 }
 
 // Screen prints what seat sees at the table and returns the actions it numbered.
 func (p *presenter) Screen(w io.Writer, es engine.State, seat engine.Seat, t terminal.Table) []engine.Action {
 	st := state(es)
 	p.start(st)
+	l := p.l
 	v := st.RealmsView(seat)
 	cat := v.Catalog()
-	fmt.Fprintf(w, "\n---- Turn %d (round %d). Turn of %s. Acting: %s (you). ----\n", p.turn, v.Rounds()+1, turnOwner(st), v.Name(seat))
-	if tt := teamTurnText(st, seat, t); tt != "" {
+	fmt.Fprintf(w, "\n---- %s ----\n", l.T("term.realms.screen", "n", p.turn, "round", v.Rounds()+1, "owner", turnOwner(l, st), "who", v.Name(seat)))
+	if tt := teamTurnText(l, st, seat, t); tt != "" {
 		fmt.Fprintln(w, tt)
 	}
-	fmt.Fprintf(w, "Trade Row: %s\n", tradeRowText(v, true))
-	fmt.Fprintf(w, "  Explorers: %d (cost %d), trade deck: %d cards\n", v.Explorers(), cat.Card(cat.Explorer).Cost, v.TradeDeckCount())
-	writePlayerTable(w, st, v, "", true)
-	fmt.Fprintf(w, "Your hand: %s\n", cardList(cat, v.Hand(seat)))
+	fmt.Fprintln(w, l.T("term.realms.row", "list", tradeRowText(l, v, true)))
+	fmt.Fprintf(w, "  %s\n", l.T("term.realms.piles", "explorers", v.Explorers(), "cost", cat.Card(cat.Explorer).Cost, "deck", v.TradeDeckCount()))
+	writePlayerTable(w, l, st, v, "", true)
+	fmt.Fprintln(w, l.T("term.realms.hand", "list", cardList(l, cat, v.Hand(seat))))
 	for i := 0; i < v.NumSeats(); i++ {
 		o := engine.Seat(i)
 		if o == seat || v.Defeated(o) {
 			continue
 		}
 		if h := v.Hand(o); h != nil {
-			fmt.Fprintf(w, "%s's hand (%s): %s\n", v.Name(o), seeWhy(v), cardList(cat, h))
+			fmt.Fprintln(w, l.T("term.realms.hand_of", "who", v.Name(o), "why", seeWhy(l, v), "list", cardList(l, cat, h)))
 		}
 	}
-	if tt := targetsText(v, seat, true); tt != "" {
+	if tt := targetsText(l, v, seat, true); tt != "" {
 		fmt.Fprintln(w, tt)
-		if b := basesInReach(v, seat); len(b) > 0 {
-			fmt.Fprintf(w, "Bases you may attack now: %s\n", strings.Join(b, "; "))
+		if b := basesInReach(l, v, seat); len(b) > 0 {
+			fmt.Fprintln(w, l.T("term.realms.bases_in_reach", "list", strings.Join(b, "; ")))
 		}
 	}
-	if since := terminal.SinceText(st, t, nil); since != "" {
-		fmt.Fprintf(w, "Since your last action:\n%s", since)
+	if since := terminal.SinceText(l, st, t, nil); since != "" {
+		fmt.Fprintf(w, "%s\n%s", l.T("term.since"), since)
 	}
 	if pr := p.prompt(st, seat); pr != "" {
-		fmt.Fprintf(w, "Decision: %s\n", pr)
+		fmt.Fprintln(w, l.T("term.realms.decision", "what", pr))
 	}
-	shown, hints := numbered(st, seat)
-	terminal.WriteActions(w, st, seat, shown, hints)
+	shown, hints := numbered(l, st, seat)
+	terminal.WriteActions(w, l, st, seat, shown, hints)
 	return shown
 }
 
-// prompt is the pending decision in English for seat, its options numbered as "choose N"
-// answers them; the engine's own words when the catalog is missing.
+// prompt is the pending decision for seat in the player's language, its options numbered as
+// "choose N" answers them; the engine's own words when the decision has no message.
 func (p *presenter) prompt(st *realms.State, seat engine.Seat) string {
 	d, ok := st.DescribeDecision(seat)
 	if !ok {
 		return ""
 	}
-	if p.en == nil || d.Prompt.ID == "" {
+	if d.Prompt.ID == "" {
 		return st.DecisionPrompt()
 	}
-	out := p.en.Render(d.Prompt)
+	out := p.l.Cat.Render(d.Prompt)
 	if len(d.OptionMsgs) > 1 {
 		opts := make([]string, len(d.OptionMsgs))
 		for i, o := range d.OptionMsgs {
-			opts[i] = fmt.Sprintf("%d) %s", i+1, p.en.Render(o))
+			opts[i] = fmt.Sprintf("%d) %s", i+1, p.l.Cat.Render(o))
 		}
 		out += " " + strings.Join(opts, "; ")
 	}
@@ -294,16 +326,16 @@ func (p *presenter) prompt(st *realms.State, seat engine.Seat) string {
 }
 
 // seeWhy says why a viewer may see another player's hand.
-func seeWhy(v realms.View) string {
+func seeWhy(l terminal.Lang, v realms.View) string {
 	if v.Format() == "raid" {
-		return "Elites see each other's hands"
+		return l.T("term.realms.see_elites")
 	}
-	return "teammates' hands are visible in this game"
+	return l.T("term.realms.see_team")
 }
 
 // teamTurnText describes a Hydra team turn for seat: which teammates are still acting, which
 // have ended, and how to act for another human teammate ("" outside Hydra).
-func teamTurnText(st *realms.State, seat engine.Seat, t terminal.Table) string {
+func teamTurnText(l terminal.Lang, st *realms.State, seat engine.Seat, t terminal.Table) string {
 	v := st.RealmsView(seat)
 	if v.Format() != "hydra" {
 		return ""
@@ -321,13 +353,14 @@ func teamTurnText(st *realms.State, seat engine.Seat, t terminal.Table) string {
 		acting = append(acting, v.Name(p))
 		for _, c := range t.CanSwitch {
 			if c == p {
-				others = append(others, fmt.Sprintf("\"as %s\"", v.Name(p)))
+				others = append(others, fmt.Sprintf("\"%s %s\"", l.T("term.cmd.as"), v.Name(p)))
 			}
 		}
 	}
-	text := fmt.Sprintf("Team %d's turn: still acting %s; ended %s.", v.Team(v.Active()), listOr(acting, "nobody"), listOr(ended, "nobody"))
+	nobody := l.T("term.nobody")
+	text := l.T("term.realms.team_turn", "n", v.Team(v.Active()), "acting", listOr(acting, nobody), "ended", listOr(ended, nobody))
 	if len(others) > 0 {
-		text += " Type " + strings.Join(others, " or ") + " to act for a teammate."
+		text += " " + l.T("term.realms.team_switch", "list", strings.Join(others, l.T("term.or")))
 	}
 	return text
 }
@@ -335,7 +368,7 @@ func teamTurnText(st *realms.State, seat engine.Seat, t terminal.Table) string {
 // numbered lists seat's legal actions for the menu. Actions that differ only by an amount
 // (attacks on a player, partial damage to a base, Hydra's gifts) appear once, with the most
 // (a base attack: destroying the base); hints say how to type the smaller ones.
-func numbered(st *realms.State, seat engine.Seat) (shown []engine.Action, hints []string) {
+func numbered(l terminal.Lang, st *realms.State, seat engine.Seat) (shown []engine.Action, hints []string) {
 	legal := st.Legal(seat, nil)
 	type best struct {
 		a engine.Action
@@ -367,16 +400,17 @@ func numbered(st *realms.State, seat engine.Seat) (shown []engine.Action, hints 
 		shown = append(shown, a)
 	}
 	if less["attack-player"] {
-		hints = append(hints, `type "attack PLAYER N" to attack with less than all your Combat`)
+		hints = append(hints, l.T("term.realms.hint.attack"))
 	}
 	if less["attack-base"] {
-		hints = append(hints, `type "attack PLAYER:BASE N" to deal N damage to a base without destroying it`)
+		hints = append(hints, l.T("term.realms.hint.attack_base"))
 	}
 	if less["give"] {
-		hints = append(hints, `type "give PLAYER trade N" or "give PLAYER combat N" to give part of a pool`)
+		hints = append(hints, l.T("term.realms.hint.give"))
 	}
 	return shown, hints
 }
+
 func defeatedSeats(st *realms.State) []bool {
 	out := make([]bool, st.NumSeats())
 	for i := range out {
@@ -387,29 +421,24 @@ func defeatedSeats(st *realms.State) []bool {
 
 // newlyDefeated says who was defeated between two snapshots ("" if nobody): a whole team at
 // once in Hydra.
-func newlyDefeated(st *realms.State, was, now []bool) string {
+func newlyDefeated(l terminal.Lang, st *realms.State, was, now []bool) string {
 	var names []string
+	first := -1
 	for i := range now {
 		if now[i] && !was[i] {
 			names = append(names, st.SeatName(engine.Seat(i)))
+			if first < 0 {
+				first = i
+			}
 		}
 	}
 	switch {
 	case len(names) == 0:
 		return ""
 	case st.FormatName() == "hydra":
-		first := 0
-		for i := range now {
-			if now[i] && !was[i] {
-				first = i
-				break
-			}
-		}
-		return fmt.Sprintf("Team %d (%s) is defeated.", st.TeamOf(engine.Seat(first)), strings.Join(names, ", "))
-	case len(names) == 1:
-		return names[0] + " is defeated."
+		return l.T("term.realms.team_defeated", "n", st.TeamOf(engine.Seat(first)), "list", strings.Join(names, ", "))
 	}
-	return strings.Join(names, " and ") + " are defeated."
+	return l.T("term.defeated", "n", len(names), "names", terminal.And(l, names))
 }
 
 // hasTeams reports whether the game's format has teams (Hydra, Emperor, Raid).
@@ -440,19 +469,19 @@ func teamNumbers(st *realms.State) []int {
 
 // teamMembers lists the names of team t's players in seat order, with their roles if
 // withRoles.
-func teamMembers(st *realms.State, t int, withRoles bool) []string {
+func teamMembers(l terminal.Lang, st *realms.State, t int, withRoles bool) []string {
 	var out []string
 	for i := 0; i < st.NumSeats(); i++ {
 		s := engine.Seat(i)
 		if st.TeamOf(s) == t {
-			out = append(out, nameWithRole(st, s, withRoles))
+			out = append(out, nameWithRole(l, st, s, withRoles))
 		}
 	}
 	return out
 }
 
-func nameWithRole(st *realms.State, s engine.Seat, withRole bool) string {
-	if r := st.RoleName(s); withRole && r != "" {
+func nameWithRole(l terminal.Lang, st *realms.State, s engine.Seat, withRole bool) string {
+	if r := roleName(l, st.RoleName(s)); withRole && r != "" {
 		return st.SeatName(s) + " " + r
 	}
 	return st.SeatName(s)
@@ -460,19 +489,19 @@ func nameWithRole(st *realms.State, s engine.Seat, withRole bool) string {
 
 // turnOwner names whose turn it is: a player (with role and team where the format has them),
 // or in Hydra the team and its players.
-func turnOwner(st *realms.State) string {
+func turnOwner(l terminal.Lang, st *realms.State) string {
 	a := st.RealmsView(engine.Spectator).Active()
 	if st.FormatName() == "hydra" {
 		t := st.TeamOf(a)
-		return fmt.Sprintf("team %d (%s)", t, strings.Join(teamMembers(st, t, false), ", "))
+		return l.T("term.realms.team_of", "n", t, "list", strings.Join(teamMembers(l, st, t, false), ", "))
 	}
 	name := st.SeatName(a)
 	var tags []string
-	if r := st.RoleName(a); r != "" {
+	if r := roleName(l, st.RoleName(a)); r != "" {
 		tags = append(tags, r)
 	}
 	if t := st.TeamOf(a); t != 0 {
-		tags = append(tags, fmt.Sprintf("team %d", t))
+		tags = append(tags, l.T("term.realms.team", "n", t))
 	}
 	if len(tags) > 0 {
 		name += " (" + strings.Join(tags, ", ") + ")"
@@ -480,11 +509,16 @@ func turnOwner(st *realms.State) string {
 	return name
 }
 
-// ResultText names the winner (a player, or a team with its players) or the draw.
-func ResultText(st *realms.State) string {
+// ResultText names the winner (a player, or a team with its players) or the draw, in l's
+// language.
+func ResultText(l terminal.Lang, st *realms.State) string {
 	w := st.Winners()
 	if len(w) == 0 {
-		return "Result: draw (no winner)."
+		return l.T("term.draw")
+	}
+	names := make([]string, len(w))
+	for i, s := range w {
+		names[i] = nameWithRole(l, st, s, true)
 	}
 	if hasTeams(st) {
 		t := st.TeamOf(w[0])
@@ -493,22 +527,14 @@ func ResultText(st *realms.State) string {
 			same = same && st.TeamOf(s) == t
 		}
 		if same {
-			names := make([]string, len(w))
-			for i, s := range w {
-				names[i] = nameWithRole(st, s, true)
-			}
-			return fmt.Sprintf("Winner: team %d (%s).", t, strings.Join(names, ", "))
+			return l.T("term.realms.winner_team", "n", t, "list", strings.Join(names, ", "))
 		}
 	}
-	names := make([]string, len(w))
-	for i, s := range w {
-		names[i] = nameWithRole(st, s, true)
-	}
-	return "Winner: " + strings.Join(names, " and ") + "."
+	return l.T("term.winner", "names", terminal.And(l, names))
 }
 
 // AuthorityText lists every player's authority; in Hydra, each team's shared authority.
-func AuthorityText(st *realms.State) string {
+func AuthorityText(l terminal.Lang, st *realms.State) string {
 	v := st.RealmsView(engine.Spectator)
 	var parts []string
 	if st.FormatName() == "hydra" {
@@ -520,9 +546,9 @@ func AuthorityText(st *realms.State) string {
 					break
 				}
 			}
-			part := fmt.Sprintf("team %d (%s) %d", t, strings.Join(teamMembers(st, t, false), ", "), v.Authority(first))
+			part := fmt.Sprintf("%s %d", l.T("term.realms.team_of", "n", t, "list", strings.Join(teamMembers(l, st, t, false), ", ")), v.Authority(first))
 			if v.Defeated(first) {
-				part += " (defeated)"
+				part += " (" + l.T("term.realms.status.defeated") + ")"
 			}
 			parts = append(parts, part)
 		}
@@ -532,7 +558,7 @@ func AuthorityText(st *realms.State) string {
 		s := engine.Seat(i)
 		part := fmt.Sprintf("%s %d", st.SeatName(s), v.Authority(s))
 		if v.Defeated(s) {
-			part += " (defeated)"
+			part += " (" + l.T("term.realms.status.defeated") + ")"
 		}
 		parts = append(parts, part)
 	}
@@ -543,45 +569,46 @@ func AuthorityText(st *realms.State) string {
 // has them, authority (the team's in Hydra), hand, deck and discard counts, pools if asked,
 // the player's status (whose turn, who has ended in Hydra, who is defeated, who is viewing)
 // and the play area with bases' defense, outposts and Raid damage.
-func writePlayerTable(w io.Writer, st *realms.State, v realms.View, indent string, pools bool) {
+func writePlayerTable(w io.Writer, l terminal.Lang, st *realms.State, v realms.View, indent string, pools bool) {
 	teams, roles, hydra := hasTeams(st), hasRoles(st), v.Format() == "hydra"
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	head := []string{"player"}
+	col := func(c string) string { return l.T("term.realms.col." + c) }
+	head := []string{col("player")}
 	if teams {
-		head = append(head, "team")
+		head = append(head, col("team"))
 	}
 	if roles {
-		head = append(head, "role")
+		head = append(head, col("role"))
 	}
 	if hydra {
-		head = append(head, "authority (team)")
+		head = append(head, col("authority_team"))
 	} else {
-		head = append(head, "authority")
+		head = append(head, col("authority"))
 	}
-	head = append(head, "hand", "deck", "discard")
+	head = append(head, col("hand"), col("deck"), col("discard"))
 	if pools {
-		head = append(head, "trade", "combat")
+		head = append(head, col("trade"), col("combat"))
 	}
-	head = append(head, "status", "in play")
+	head = append(head, col("status"), col("in_play"))
 	fmt.Fprintf(tw, "%s%s\n", indent, strings.Join(head, "\t"))
 	for i := 0; i < v.NumSeats(); i++ {
 		p := engine.Seat(i)
 		name := v.Name(p)
 		if p == v.Seat() {
-			name += " (you)"
+			name += " " + l.T("ui.you")
 		}
 		row := []string{name}
 		if teams {
 			row = append(row, fmt.Sprint(v.Team(p)))
 		}
 		if roles {
-			row = append(row, v.Role(p))
+			row = append(row, roleName(l, v.Role(p)))
 		}
 		row = append(row, fmt.Sprint(v.Authority(p)), fmt.Sprint(v.HandCount(p)), fmt.Sprint(v.DeckCount(p)), fmt.Sprint(len(v.Discard(p))))
 		if pools {
 			row = append(row, fmt.Sprint(v.Trade(p)), fmt.Sprint(v.Combat(p)))
 		}
-		row = append(row, seatStatus(st, v, p), playAreaText(v, p))
+		row = append(row, seatStatus(l, st, v, p), playAreaText(l, v, p))
 		fmt.Fprintf(tw, "%s%s\n", indent, strings.Join(row, "\t"))
 	}
 	tw.Flush()
@@ -590,12 +617,13 @@ func writePlayerTable(w io.Writer, st *realms.State, v realms.View, indent strin
 // seatStatus is a player's place in the turn: "defeated", "turn" for the player whose turn it
 // is, in a Hydra team turn "acting" or "ended" for each teammate, and "to decide" for a
 // player answering a decision outside their turn.
-func seatStatus(st *realms.State, v realms.View, p engine.Seat) string {
+func seatStatus(l terminal.Lang, st *realms.State, v realms.View, p engine.Seat) string {
+	status := func(s string) string { return l.T("term.realms.status." + s) }
 	switch {
 	case v.Defeated(p) && !v.Over() && p == v.ToMove():
-		return "defeated, to decide"
+		return status("defeated") + ", " + status("to_decide")
 	case v.Defeated(p):
-		return "defeated"
+		return status("defeated")
 	case v.Over():
 		return "-"
 	}
@@ -603,16 +631,16 @@ func seatStatus(st *realms.State, v realms.View, p engine.Seat) string {
 	if v.Format() == "hydra" {
 		if v.Team(p) == v.Team(v.Active()) {
 			if st.Ended&(1<<uint(p)) != 0 {
-				parts = append(parts, "ended")
+				parts = append(parts, status("ended"))
 			} else {
-				parts = append(parts, "acting")
+				parts = append(parts, status("acting"))
 			}
 		}
 	} else if p == v.Active() {
-		parts = append(parts, "turn")
+		parts = append(parts, status("turn"))
 	}
 	if st.Pending() && p == v.ToMove() {
-		parts = append(parts, "to decide")
+		parts = append(parts, status("to_decide"))
 	}
 	if len(parts) == 0 {
 		return "-"
@@ -620,63 +648,61 @@ func seatStatus(st *realms.State, v realms.View, p engine.Seat) string {
 	return strings.Join(parts, ", ")
 }
 
+// kindName is "base" or "outpost" in l's language, for a base.
+func kindName(l terminal.Lang, c *realms.Card) string {
+	if c.Outpost {
+		return l.T("term.realms.outpost")
+	}
+	return l.T("term.realms.base")
+}
+
 // playAreaText lists a play area, marking bases with their defense and damage.
-func playAreaText(v realms.View, seat engine.Seat) string {
+func playAreaText(l terminal.Lang, v realms.View, seat engine.Seat) string {
 	cat := v.Catalog()
 	if v.PlayCount(seat) == 0 {
-		return "(nothing)"
+		return l.T("term.realms.nothing")
 	}
 	parts := make([]string, v.PlayCount(seat))
 	for i := range parts {
 		c := cat.Card(v.PlayCard(seat, i))
-		kind := "base"
-		if c.Outpost {
-			kind = "outpost"
-		}
+		name := l.Words.Name(c.Name)
 		switch {
 		case c.Kind == realms.Base && v.BaseDamage(seat, i) > 0:
-			parts[i] = fmt.Sprintf("%s [%s, defense %d, damage %d]", c.Name, kind, c.Defense, v.BaseDamage(seat, i))
+			parts[i] = l.T("term.realms.base_damaged", "card", name, "kind", kindName(l, c), "defense", c.Defense, "damage", v.BaseDamage(seat, i))
 		case c.Kind == realms.Base:
-			parts[i] = fmt.Sprintf("%s [%s, defense %d]", c.Name, kind, c.Defense)
+			parts[i] = l.T("term.realms.base_in_play", "card", name, "kind", kindName(l, c), "defense", c.Defense)
 		default:
-			parts[i] = c.Name
+			parts[i] = name
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 // tradeRowText lists the Trade Row, with costs if asked.
-func tradeRowText(v realms.View, costs bool) string {
+func tradeRowText(l terminal.Lang, v realms.View, costs bool) string {
 	cat := v.Catalog()
 	var parts []string
 	for _, id := range v.TradeRow() {
 		if id == 0 {
-			parts = append(parts, "(empty)")
+			parts = append(parts, l.T("term.realms.empty"))
 			continue
 		}
 		c := cat.Card(id)
 		if costs {
-			parts = append(parts, fmt.Sprintf("%s (%d)", c.Name, c.Cost))
+			parts = append(parts, fmt.Sprintf("%s (%d)", l.Words.Name(c.Name), c.Cost))
 		} else {
-			parts = append(parts, c.Name)
+			parts = append(parts, l.Words.Name(c.Name))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 // targetsText says whom seat by may attack now (SR 4.13, 10), who is out of reach behind an
-// outpost, and whose bases it may target. The subject is "You" when you is set, else the
+// outpost, and whose bases it may target. The subject is the reader when you is set, else the
 // player, or in Hydra the team.
-func targetsText(v realms.View, by engine.Seat, you bool) string {
+func targetsText(l terminal.Lang, v realms.View, by engine.Seat, you bool) string {
 	if v.Over() || by < 0 || int(by) >= v.NumSeats() || v.Defeated(by) {
 		return ""
-	}
-	subject := v.Name(by)
-	switch {
-	case you:
-		subject = "You"
-	case v.Format() == "hydra":
-		subject = fmt.Sprintf("Team %d", v.Team(by))
 	}
 	var attack, behind, bases []string
 	for i := 0; i < v.NumSeats(); i++ {
@@ -692,15 +718,20 @@ func targetsText(v realms.View, by engine.Seat, you bool) string {
 			bases = append(bases, v.Name(t))
 		}
 	}
-	text := subject + " may attack " + listOr(attack, "nobody")
-	switch len(behind) {
-	case 0:
-	case 1:
-		text += fmt.Sprintf(" (%s is behind an outpost)", behind[0])
-	default:
-		text += fmt.Sprintf(" (%s are behind outposts)", strings.Join(behind, ", "))
+	subject := "other"
+	who := v.Name(by)
+	switch {
+	case you:
+		subject = "you"
+	case v.Format() == "hydra":
+		who = l.T("term.realms.team_cap", "n", v.Team(by))
 	}
-	return text + " and target the bases of " + listOr(bases, "nobody") + "."
+	nobody := l.T("term.nobody")
+	behindText := ""
+	if len(behind) > 0 {
+		behindText = " " + l.T("term.realms.behind", "n", len(behind), "list", strings.Join(behind, ", "))
+	}
+	return l.T("term.realms.targets", "subject", subject, "who", who, "attack", listOr(attack, nobody), "behind", behindText, "bases", listOr(bases, nobody))
 }
 
 func listOr(list []string, none string) string {
@@ -712,7 +743,7 @@ func listOr(list []string, none string) string {
 
 // basesInReach lists the bases by may attack now, outposts first (SR 6.4), as
 // "P2's Trading Post [outpost, defense 4]".
-func basesInReach(v realms.View, by engine.Seat) []string {
+func basesInReach(l terminal.Lang, v realms.View, by engine.Seat) []string {
 	cat := v.Catalog()
 	var out []string
 	for i := 0; i < v.NumSeats(); i++ {
@@ -726,46 +757,58 @@ func basesInReach(v realms.View, by engine.Seat) []string {
 			if c.Kind != realms.Base || (guard && !c.Outpost) {
 				continue
 			}
-			kind := "base"
-			if c.Outpost {
-				kind = "outpost"
-			}
 			left := c.Defense - v.BaseDamage(t, k)
-			out = append(out, fmt.Sprintf("%s's %s [%s, %d to destroy]", v.Name(t), c.Name, kind, left))
+			out = append(out, l.T("term.realms.base_reach", "who", v.Name(t), "card", l.Words.Name(c.Name), "kind", kindName(l, c), "n", left))
 		}
 	}
 	return out
 }
 
-// writeCardText prints everything printed on a card, for `show CARD`.
-func writeCardText(w io.Writer, en *i18n.Catalog, c *realms.Card) {
-	fmt.Fprintf(w, "%s: %s %s, cost %s", c.Name, CardFaction(c), c.Kind, CardCost(c))
+// writeCardText prints everything printed on a card in l's language, for `show CARD`.
+func writeCardText(w io.Writer, l terminal.Lang, c *realms.Card) {
+	kind := l.T("term.realms.ship")
+	if c.Kind == realms.Base {
+		kind = l.T("term.realms.base")
+	}
+	head := l.T("term.realms.card_head", "card", l.Words.Name(c.Name), "faction", l.Cat.Render(realms.FactionMsg(c.Faction)), "kind", kind, "cost", CardCost(c))
 	if c.Kind == realms.Base {
 		if c.Outpost {
-			fmt.Fprintf(w, ", defense %d, outpost", c.Defense)
+			head += ", " + l.T("term.realms.card_defense_outpost", "n", c.Defense)
 		} else {
-			fmt.Fprintf(w, ", defense %d", c.Defense)
+			head += ", " + l.T("term.realms.card_defense", "n", c.Defense)
 		}
 	}
-	fmt.Fprintf(w, " (set %s, %d in the %s deck)\n", c.Set, c.Quantity, c.Deck)
-	for _, a := range CardAbilities(en, c) {
+	deck := c.Deck.String()
+	if id := "term.realms.deck." + deck; l.Cat.Has(id) {
+		deck = l.T(id)
+	}
+	set := c.Set
+	if id := "ui.lobby.set." + strings.ReplaceAll(set, "-", "_"); l.Cat.Has(id) {
+		set = l.T(id)
+	}
+	fmt.Fprintf(w, "%s %s\n", head, l.T("term.realms.card_set", "set", set, "n", c.Quantity, "deck", deck))
+	for _, a := range CardAbilities(l.Cat, c) {
 		fmt.Fprintf(w, "  %s\n", a)
 	}
 	var other []string
-	for _, l := range realms.NameLangs() {
-		if n, ok := c.Names[l]; ok && n != c.Name {
-			other = append(other, fmt.Sprintf("%s (%s)", n, l))
+	code := l.Code()
+	if code != "en" && c.NameIn(code) != c.Name {
+		other = append(other, fmt.Sprintf("%s (en)", c.Name))
+	}
+	for _, lang := range realms.NameLangs() {
+		if n, ok := c.Names[lang]; ok && n != c.Name && lang != code {
+			other = append(other, fmt.Sprintf("%s (%s)", n, lang))
 		}
 	}
 	if other = append(other, c.Aliases...); len(other) > 0 {
-		fmt.Fprintf(w, "  also known as: %s\n", strings.Join(other, ", "))
+		fmt.Fprintf(w, "  %s\n", l.T("term.also_known", "list", strings.Join(other, ", ")))
 	}
 }
 
 // cardList writes cards as "Scout x3, Viper" keeping the order of first appearance.
-func cardList(cat *realms.Catalog, ids []realms.CardID) string {
+func cardList(l terminal.Lang, cat *realms.Catalog, ids []realms.CardID) string {
 	if len(ids) == 0 {
-		return "(none)"
+		return l.T("term.realms.none")
 	}
 	var order []realms.CardID
 	count := map[realms.CardID]int{}
@@ -777,10 +820,11 @@ func cardList(cat *realms.Catalog, ids []realms.CardID) string {
 	}
 	parts := make([]string, 0, len(order))
 	for _, id := range order {
+		name := l.Words.Name(cat.Card(id).Name)
 		if n := count[id]; n > 1 {
-			parts = append(parts, fmt.Sprintf("%s x%d", cat.Card(id).Name, n))
+			parts = append(parts, fmt.Sprintf("%s x%d", name, n))
 		} else {
-			parts = append(parts, cat.Card(id).Name)
+			parts = append(parts, name)
 		}
 	}
 	return strings.Join(parts, ", ")

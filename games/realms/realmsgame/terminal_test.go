@@ -59,7 +59,7 @@ func TestTargetRulesAgreeWithTheEngine(t *testing.T) {
 					}
 					seat := st.ToMove(buf[:0])[0]
 					legal := st.Legal(seat, nil)
-					reach := basesInReach(st.RealmsView(seat), seat)
+					reach := basesInReach(Lang(nil, nil), st.RealmsView(seat), seat)
 					for _, a := range legal {
 						if realms.Describe(a).Kind != "attack-base" {
 							continue
@@ -105,7 +105,7 @@ func TestMenuFoldsAmounts(t *testing.T) {
 			}
 		}
 		if gives > 2 {
-			shown, hints := numbered(st, seat)
+			shown, hints := numbered(Lang(nil, nil), st, seat)
 			seen := map[string]bool{}
 			for _, a := range shown {
 				text := st.ActionText(seat, a)

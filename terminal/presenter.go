@@ -163,10 +163,14 @@ func PlayersText(l Lang, rec *engine.Record, extra func(i int) string) string {
 	return strings.Join(players, l.T("term.versus"))
 }
 
-// SeatKind is who plays a seat, in l's language: "human" translated, a bot's name as it is.
+// SeatKind is who plays a seat, in l's language: "human" translated, a bot by its name in
+// the catalog (ui.botname.NAME, as the browser shows it), else as the command line names it.
 func SeatKind(l Lang, kind string) string {
 	if strings.EqualFold(kind, "human") {
 		return l.T("term.human")
+	}
+	if id := "ui.botname." + strings.ToLower(kind); l.Cat != nil && l.Cat.Has(id) {
+		return l.T(id)
 	}
 	return kind
 }

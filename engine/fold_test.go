@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestFoldName(t *testing.T) {
 	tests := []struct {
@@ -75,6 +78,33 @@ func TestClosestFolds(t *testing.T) {
 		got := ClosestIndex(tt.q, names, 2)
 		if len(got) == 0 || got[0] != tt.want {
 			t.Errorf("ClosestIndex(%q) = %v, want %d first", tt.q, got, tt.want)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	names := []Name[int]{{"Scout", "en", 1}, {"Scouts", "en", 1}, {"Éclaireur", "fr", 1}, {"Viper", "en", 2}, {"Explorer", "en", 3}, {"Prospecteur", "fr", 3}}
+	in := func(k int, lang string) string {
+		for _, n := range names {
+			if n.Key == k && n.Lang == lang {
+				return n.Text
+			}
+		}
+		return names[0].Text
+	}
+	tests := []struct {
+		name, lang string
+		n          int
+		want       string
+	}{
+		{"eclaireu", "", 1, "Éclaireur"}, // the language of the nearest name
+		{"eclaireu", "en", 1, "Scout"},   // asked in English
+		{"scout", "", 2, "Scout"},        // each card once, however many of its names are close
+		{" scout ", "fr", 1, "Éclaireur"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(Suggest(tt.name, tt.lang, tt.n, names, in), " "); got != tt.want {
+			t.Errorf("Suggest(%q, %q, %d) = %q, want %q", tt.name, tt.lang, tt.n, got, tt.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -130,4 +131,38 @@ func (e *UnknownCardError) Error() string {
 		list = strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 	}
 	return fmt.Sprintf("unknown card %q: did you mean %s?", e.Name, list)
+}
+
+// Name is one name a thing answers to (a card, a deck): its text, its language and the key
+// of the thing it names, for Suggest.
+type Name[K comparable] struct {
+	Text, Lang string
+	Key        K
+}
+
+// Suggest lists up to n things whose names are closest to name, nearest first, each named by
+// nameIn in lang, or when lang is "" in the language of the nearest name. A thing appears
+// once however many of its names are close.
+func Suggest[K comparable](name, lang string, n int, names []Name[K], nameIn func(K, string) string) []string {
+	texts := make([]string, len(names))
+	for i, e := range names {
+		texts[i] = e.Text
+	}
+	var out []string
+	var seen []K
+	for _, k := range ClosestIndex(strings.TrimSpace(name), texts, len(texts)) {
+		e := names[k]
+		if slices.Contains(seen, e.Key) {
+			continue
+		}
+		if lang == "" {
+			lang = e.Lang
+		}
+		seen = append(seen, e.Key)
+		out = append(out, nameIn(e.Key, lang))
+		if len(out) == n {
+			break
+		}
+	}
+	return out
 }

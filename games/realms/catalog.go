@@ -78,35 +78,12 @@ type UnknownCardError = engine.UnknownCardError
 // named in lang, or when lang is "" in the language of the nearest name (an alias counts as
 // English). A card appears once however many of its names are close.
 func (c *Catalog) Suggest(name, lang string, n int) []string {
-	texts := make([]string, len(c.names))
-	for i, e := range c.names {
-		texts[i] = e.text
-	}
-	var out []string
-	var seen []CardID
-	for _, k := range engine.ClosestIndex(name, texts, len(texts)) {
-		e := c.names[k]
-		if slices.Contains(seen, e.id) {
-			continue
-		}
-		if lang == "" {
-			lang = e.lang
-		}
-		seen = append(seen, e.id)
-		out = append(out, c.Card(e.id).NameIn(lang))
-		if len(out) == n {
-			break
-		}
-	}
-	return out
+	return engine.Suggest(name, lang, n, c.names, func(id CardID, l string) string { return c.Card(id).NameIn(l) })
 }
 
 // cardName is one name a printed card answers to, for suggestions: its text, its language
 // ("en" for the name and the aliases) and the card.
-type cardName struct {
-	text, lang string
-	id         CardID
-}
+type cardName = engine.Name[CardID]
 
 // cardFile is the YAML shape of a card data file (docs/cards.md).
 type cardFile struct {
@@ -286,7 +263,7 @@ func (c *Catalog) addNames(card *Card, id CardID) error {
 			return fmt.Errorf("name %q is already a name of %s", n.text, c.Card(prev).Name)
 		}
 		c.byName[k] = id
-		c.names = append(c.names, cardName{n.text, n.lang, id})
+		c.names = append(c.names, cardName{Text: n.text, Lang: n.lang, Key: id})
 	}
 	return nil
 }

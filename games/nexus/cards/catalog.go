@@ -44,10 +44,7 @@ type Catalog struct {
 }
 
 // cardName is one name a card answers to: its text, its language and the card.
-type cardName struct {
-	text, lang string
-	card       *Card
-}
+type cardName = engine.Name[*Card]
 
 // All returns every card in index order. The slice is the catalog's own: do not change it.
 func (c *Catalog) All() []*Card { return c.cards }
@@ -93,42 +90,22 @@ type UnknownCardError = engine.UnknownCardError
 // lang, or when lang is "" in the language of the nearest name. A card appears once however
 // many of its names are close.
 func (c *Catalog) Suggest(name, lang string, n int) []string {
-	texts := make([]string, len(c.names))
-	for i, e := range c.names {
-		texts[i] = e.text
-	}
-	var out []string
-	var seen []*Card
-	for _, k := range engine.ClosestIndex(strings.TrimSpace(name), texts, len(texts)) {
-		e := c.names[k]
-		if slices.Contains(seen, e.card) {
-			continue
-		}
-		if lang == "" {
-			lang = e.lang
-		}
-		seen = append(seen, e.card)
-		out = append(out, e.card.NameIn(lang))
-		if len(out) == n {
-			break
-		}
-	}
-	return out
+	return engine.Suggest(name, lang, n, c.names, func(card *Card, l string) string { return card.NameIn(l) })
 }
 
 // addNames indexes every name of card, refusing one that another card has already, in any
 // language (a player may type any name in any language).
 func (c *Catalog) addNames(card *Card) error {
-	all := []cardName{{card.Name, "en", card}}
+	all := []cardName{{Text: card.Name, Lang: "en", Key: card}}
 	for _, l := range NameLangs() {
 		if n, ok := card.Names[l]; ok {
-			all = append(all, cardName{n, l, card})
+			all = append(all, cardName{Text: n, Lang: l, Key: card})
 		}
 	}
 	for _, n := range all {
-		k := engine.FoldName(n.text)
+		k := engine.FoldName(n.Text)
 		if prev := c.byName[k]; prev != nil && prev != card {
-			return fmt.Errorf("%q is already a name of card %s (%s): decks name cards, so names must be unique in every language", n.text, prev.ID, prev.Name)
+			return fmt.Errorf("%q is already a name of card %s (%s): decks name cards, so names must be unique in every language", n.Text, prev.ID, prev.Name)
 		}
 		c.byName[k] = card
 		c.names = append(c.names, n)

@@ -10,19 +10,23 @@ import (
 
 // Merge sums up several summaries of the same setup (game, format, sets, options, bots and
 // decks) played from seeds that do not overlap, as one: a long run split by seed into
-// shorter ones. The merged summary's seed is the lowest.
+// shorter ones (or into slices of one run, sim --first-game). The merged summary's seed is
+// the lowest.
 func Merge(sums []Summary) (Summary, error) {
 	if len(sums) == 0 {
 		return Summary{}, errors.New("nothing to merge")
 	}
 	first := sums[0]
-	type span struct{ lo, hi uint64 }
+	type span struct {
+		lo, hi uint64
+		first  int
+	}
 	var spans []span
 	for i, s := range sums {
 		if err := sameSetup(first, s); err != nil {
 			return Summary{}, fmt.Errorf("summary %d is not of the same setup as summary 1: %w", i+1, err)
 		}
-		spans = append(spans, span{s.Seed, s.Seed + uint64(s.Games+s.Errors)})
+		spans = append(spans, span{s.Seed, s.Seed + uint64(s.Games+s.Errors), s.First})
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].lo < spans[j].lo })
 	for i := 1; i < len(spans); i++ {
@@ -32,7 +36,7 @@ func Merge(sums []Summary) (Summary, error) {
 		}
 	}
 	n := len(first.Seats)
-	out := Summary{Game: first.Game, Format: first.Format, Sets: first.Sets, Seed: spans[0].lo, ScoreName: first.ScoreName,
+	out := Summary{Game: first.Game, Format: first.Format, Sets: first.Sets, Seed: spans[0].lo, First: spans[0].first, ScoreName: first.ScoreName,
 		Acquired: first.Acquired, Options: first.Options}
 	out.Seats = make([]SeatSummary, n)
 	out.Positions = make([]PositionSummary, len(first.Positions))

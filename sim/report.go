@@ -28,8 +28,8 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 	for i, s := range sum.Seats {
 		bots[i] = s.Label()
 	}
-	fmt.Fprintf(w, "%d games of %s%s, bots %s rotating seats, seed %d\n", sum.Games, sum.Format,
-		setsText(sum.Sets), strings.Join(bots, ","), sum.Seed)
+	fmt.Fprintf(w, "%d games of %s%s, bots %s rotating seats, seed %d%s\n", sum.Games, sum.Format,
+		setsText(sum.Sets), strings.Join(bots, ","), sum.Seed, sliceText(sum))
 	if d := sum.Options["decks"]; strings.HasPrefix(d, "every pairing") {
 		fmt.Fprintf(w, "decks: %s, in turn\n", d)
 	}
@@ -191,7 +191,7 @@ func markdown(sum Summary, command string) string {
 	if command != "" {
 		fmt.Fprintf(&b, "```\n%s\n```\n\n", command)
 	}
-	fmt.Fprintf(&b, "%d games of %s%s, seed %d, seats rotating between games. ", sum.Games, sum.Format, setsText(sum.Sets), sum.Seed)
+	fmt.Fprintf(&b, "%d games of %s%s, seed %d%s, seats rotating between games. ", sum.Games, sum.Format, setsText(sum.Sets), sum.Seed, sliceText(sum))
 	if d := sum.Options["decks"]; strings.HasPrefix(d, "every pairing") {
 		fmt.Fprintf(&b, "Decks: %s in turn, each pairing played from both seats. ", d)
 	}
@@ -272,4 +272,12 @@ func setsText(sets []string) string {
 		return ""
 	}
 	return " (" + strings.Join(sets, "+") + ")"
+}
+
+// sliceText says which run a summary's games begin in when they are a slice of it.
+func sliceText(sum Summary) string {
+	if sum.First == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (from game %d of the run of seed %d)", sum.First, sum.Seed-uint64(sum.First))
 }

@@ -37,8 +37,12 @@ type Config struct {
 	Pairings [][]Deck
 	Games    int
 	Seed     uint64 // game i uses seed Seed+i
-	Check    bool   // check the invariants after every action (slower)
-	Workers  int    // 0: one per core
+	// First makes this run the slice of a longer run that begins at its game First: it plays
+	// games First to First+Games-1 of the run of the same Seed (their seeds, seats and decks),
+	// so that a long run split this way across machines or cores merges into exactly it.
+	First   int
+	Check   bool // check the invariants after every action (slower)
+	Workers int  // 0: one per core
 	// Progress, if set, is called after each game with the number of games finished so far,
 	// from one goroutine at a time.
 	Progress func(done int)
@@ -176,6 +180,9 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 	if cfg.Games < 1 {
 		return Result{}, errors.New("no games to play")
 	}
+	if cfg.First < 0 {
+		return Result{}, fmt.Errorf("first game %d: the games of a run are numbered from 0", cfg.First)
+	}
 	if len(cfg.Seats) == 0 {
 		return Result{}, errors.New("no seats")
 	}
@@ -240,10 +247,10 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 			seatBot := make([]int, n)
 			for i := range next {
 				for s := range bots {
-					seatBot[s] = (s + i) % n
+					seatBot[s] = (s + cfg.First + i) % n
 					bots[s], _ = makeBot(cfg.Seats[seatBot[s]])
 				}
-				setup, err := setupFor(game, base, cfg, i)
+				setup, err := setupFor(game, base, cfg, cfg.First+i)
 				if err != nil {
 					results[i] = GameResult{Seed: setup.Seed, Err: err}
 				} else {

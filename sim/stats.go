@@ -39,14 +39,17 @@ func WilsonZ(k, n int, z float64) [2]float64 {
 // Summary is what "starnexus sim" reports: the JSON of --json and of summary.json.
 type Summary struct {
 	// Game is the game played, left out for the registry's default game (Star Realms).
-	Game    string   `json:"game,omitempty"`
-	Format  string   `json:"format"`
-	Sets    []string `json:"sets"`
-	Seed    uint64   `json:"seed"`
-	Games   int      `json:"games"` // games played to the end (failed ones excluded)
-	Draws   int      `json:"draws"`
-	Errors  int      `json:"errors"`
-	Seconds float64  `json:"seconds,omitempty"`
+	Game   string   `json:"game,omitempty"`
+	Format string   `json:"format"`
+	Sets   []string `json:"sets"`
+	Seed   uint64   `json:"seed"` // the first game's
+	// First is the index of the first game in the run it is a slice of (sim --first-game):
+	// that run's seed is Seed-First.
+	First   int     `json:"first,omitempty"`
+	Games   int     `json:"games"` // games played to the end (failed ones excluded)
+	Draws   int     `json:"draws"`
+	Errors  int     `json:"errors"`
+	Seconds float64 `json:"seconds,omitempty"`
 	// FirstPlayerWinRate is the share of games won by the seat that moved first.
 	FirstPlayerWinRate float64    `json:"first_player_win_rate"`
 	FirstPlayerCI95    [2]float64 `json:"first_player_ci95"`
@@ -164,7 +167,7 @@ func PairingsLabel(pairings [][]Deck) string {
 // options are game's canonical ones (its Prepare of the first game's setup).
 func Summarize(game engine.Game, cfg Config, res Result) Summary {
 	n := len(cfg.Seats)
-	sum := Summary{Format: cfg.Format, Sets: cfg.Sets, Seed: cfg.Seed, Errors: len(res.Errors), Draws: res.Draws}
+	sum := Summary{Format: cfg.Format, Sets: cfg.Sets, Seed: cfg.Seed + uint64(cfg.First), First: cfg.First, Errors: len(res.Errors), Draws: res.Draws}
 	if opts, err := ParseOptions(cfg.Options); err == nil {
 		base := engine.Setup{Format: cfg.Format, Sets: cfg.Sets, Options: opts, Names: make([]string, n)}
 		if setup, err := setupFor(game, base, cfg, 0); err == nil {

@@ -237,3 +237,63 @@ func TestReport(t *testing.T) {
 		t.Errorf("table:\n%s", table.String())
 	}
 }
+
+// TestSlicesMergeIntoTheRun plays a run of three bots (so seat rotation and seeds both
+// matter) and the same run in two slices (Config.First): the slices hold the same games, and
+// merged they give the run's own summary.
+func TestSlicesMergeIntoTheRun(t *testing.T) {
+	cat := catalog(t)
+	game := realmsgame.WithCatalog(cat)
+	cfg := Config{Seats: []string{"greedy", "random", "greedy"}, Format: "ffa", Games: 7, Seed: 21, Workers: 1}
+	whole, err := Run(game, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []Result
+	var sums []Summary
+	for _, sl := range []struct{ first, games int }{{0, 4}, {4, 3}} {
+		c := cfg
+		c.First, c.Games = sl.first, sl.games
+		r, err := Run(game, c, makeBot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, r)
+		sums = append(sums, Summarize(game, c, r))
+	}
+	var games []GameResult
+	for _, r := range append([]Result{whole}, parts...) {
+		for i := range r.Results {
+			r.Results[i].Thinking, r.Results[i].CPU = nil, nil
+		}
+	}
+	games = append(append(games, parts[0].Results...), parts[1].Results...)
+	if !reflect.DeepEqual(games, whole.Results) {
+		t.Error("the slices of a run do not play its games")
+	}
+	if sums[1].Seed != 25 || sums[1].First != 4 {
+		t.Errorf("the second slice says seed %d, first game %d; want 25 and 4", sums[1].Seed, sums[1].First)
+	}
+	merged, err := Merge(sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Summarize(game, cfg, whole)
+	for _, s := range []*Summary{&merged, &want} {
+		s.Seconds = 0
+		for i := range s.Seats {
+			s.Seats[i].DecisionMs, s.Seats[i].DecisionCPUMs = 0, 0
+		}
+	}
+	if merged.Seed != want.Seed || merged.First != 0 || merged.Games != want.Games {
+		t.Errorf("merged: seed %d first %d games %d; the run: seed %d games %d", merged.Seed, merged.First, merged.Games, want.Seed, want.Games)
+	}
+	for i := range want.Seats {
+		if merged.Seats[i].Wins != want.Seats[i].Wins {
+			t.Errorf("bot %d: %d wins merged, %d in the run", i, merged.Seats[i].Wins, want.Seats[i].Wins)
+		}
+	}
+	if _, err := Run(game, Config{Seats: cfg.Seats, Format: "ffa", Games: 1, First: -1}, makeBot); err == nil {
+		t.Error("a negative first game is accepted")
+	}
+}

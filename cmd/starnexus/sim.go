@@ -47,6 +47,7 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	merge := fs.Bool("merge", false, "merge the --json results named as arguments (same setup, different seeds) into one summary")
 	nGames := fs.Int("games", 100, "number of games (with --matrix: per pair of decks)")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
+	first := fs.Int("first-game", 0, "play the games from `N` on of the run of --seed (their seeds, seats and decks): slices of one long run, played apart, merge into it")
 	check := fs.Bool("check", false, "check every action's text and the game's invariants after every action")
 	workers := fs.Int("workers", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
@@ -82,7 +83,7 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	makeBot := func(name string) (engine.Bot, error) { return bots.New(game, name) }
 	cfg := sim.Config{Format: f.Name, Sets: splitList(*sets), Options: options, Seats: splitList(*seats),
-		Games: *nGames, Seed: *seed, Check: *check, Workers: *workers}
+		Games: *nGames, Seed: *seed, First: *first, Check: *check, Workers: *workers}
 	allDecks := strings.EqualFold(strings.TrimSpace(*deckList), "all")
 	if allDecks && *matrix {
 		fmt.Fprintln(stderr, "starnexus sim: --decks all and --matrix both choose the decks: give one")

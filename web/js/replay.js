@@ -190,8 +190,12 @@ function ReplayOf({ id, token, toggle, onRefused, onSeat }) {
     return () => { gone = true; clearTimeout(timer); };
   }, [at]);
 
-  // The step is in the address, so that a link or a reload opens it.
+  // The step is in the address, so that a link or a reload opens it. Only while the address is
+  // still this replay's: an effect running just after Back must not turn the page left for
+  // (the game's) into a replay again.
   useEffect(() => {
+    const [, kind, hashId] = location.hash.split('/');
+    if (kind !== 'replay' || hashId !== id) return;
     const want = `#/replay/${id}/${at}`;
     if (location.hash !== want) history.replaceState(null, '', want);
   }, [at]);

@@ -6,7 +6,11 @@
 // a multi-step effect becomes a pending decision whose answers are the only legal actions.
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"starnexus/i18n/msg"
+)
 
 // Seat identifies a player by position in turn order, from 0. Spectator is the public seat.
 type Seat int8
@@ -81,7 +85,11 @@ type Bot interface {
 // IllegalError is returned by Apply when an action is not legal now.
 type IllegalError struct {
 	Action string // the action's text
-	Reason string // why it is refused
+	Reason string // why it is refused, in English
+	// Why is the reason as a message of the catalogs (a code with arguments, ids
+	// "refuse.GAME.*"), for the edges to render in the player's language; the English
+	// catalog renders it as Reason. Empty (no ID) if the game gives none.
+	Why msg.Msg
 }
 
 func (e *IllegalError) Error() string {

@@ -3,7 +3,7 @@ package engine
 import (
 	"strings"
 
-	"starnexus/i18n"
+	"starnexus/i18n/msg"
 )
 
 // ActionParts is what one action is made of, as data: a client groups, labels and places the
@@ -91,9 +91,9 @@ type Decision struct {
 	// and ability that ask, when a card asks, and what they ask ("Trade Bot: you may scrap a
 	// card from your hand or discard pile."). It is addressed to the seat that decides when
 	// the viewer is that seat, and tells the others who decides.
-	Prompt i18n.Msg
+	Prompt msg.Msg
 	// OptionMsgs is Options as players read them: OptionMsgs[i] is what "choose i+1" does.
-	OptionMsgs []i18n.Msg
+	OptionMsgs []msg.Msg
 }
 
 // ActionDescriber is a State that describes its actions as data. It is called at the edges

@@ -28,29 +28,17 @@ import (
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
+
+	"starnexus/i18n/msg"
 )
 
-// Msg is one message: its id in the catalogs and its arguments. An argument is a string, a
-// whole number, a Msg or a list of Msgs (rendered one after the other, separated by the
-// catalog's "list.sep", a space in English).
-type Msg struct {
-	ID   string         `json:"id"`
-	Args map[string]any `json:"args,omitempty"`
-}
+// Msg is one message: its id in the catalogs and its arguments (package msg, which the
+// engines use without the rest of this package).
+type Msg = msg.Msg
 
 // M is a Msg with arguments given as name, value pairs: M("log.plays", "who", "Vex", "card",
 // "Blob Fighter").
-func M(id string, kv ...any) Msg {
-	m := Msg{ID: id}
-	if len(kv) > 0 {
-		m.Args = make(map[string]any, len(kv)/2)
-		for i := 0; i+1 < len(kv); i += 2 {
-			k, _ := kv[i].(string)
-			m.Args[k] = kv[i+1]
-		}
-	}
-	return m
-}
+func M(id string, kv ...any) Msg { return msg.M(id, kv...) }
 
 //go:embed en fr es
 var files embed.FS
@@ -70,8 +58,46 @@ func Langs() []string {
 
 // Catalog is the text of every message id in one language.
 type Catalog struct {
-	lang string
-	text map[string]string
+	lang  string
+	text  map[string]string
+	names map[string]string // an English card, hero or deck name -> its name here (WithNames)
+}
+
+// WithNames is the catalog that also shows names in its language: a string argument that is
+// an English name of names (a card's, hero's or deck's) or a numbered one ("Ember Cub #2",
+// rendered with "ui.nexus.numbered") is shown as its name in the catalog's language, as the
+// web client's nameOf does. Player names never equal a card name (the server refuses them).
+func (c *Catalog) WithNames(names map[string]string) *Catalog {
+	out := *c
+	out.names = make(map[string]string, len(names)+len(c.names))
+	maps.Copy(out.names, c.names)
+	for en, l := range names {
+		if l != "" && l != en {
+			out.names[en] = l
+		}
+	}
+	return &out
+}
+
+// nameOf is the English name en in the catalog's language, or en.
+func (c *Catalog) nameOf(en string) string {
+	if len(c.names) == 0 {
+		return en
+	}
+	if l, ok := c.names[en]; ok {
+		return l
+	}
+	if i := strings.LastIndex(en, " #"); i > 0 {
+		if n, err := strconv.Atoi(en[i+2:]); err == nil && n > 0 {
+			if l, ok := c.names[en[:i]]; ok {
+				if c.Has("ui.nexus.numbered") {
+					return c.Render(M("ui.nexus.numbered", "card", l, "n", n))
+				}
+				return l + en[i:]
+			}
+		}
+	}
+	return en
 }
 
 // Load reads the catalog of lang: every JSON file of its folder, each an object of id ->
@@ -202,7 +228,7 @@ func (c *Catalog) value(b *strings.Builder, v any, name string, depth int) {
 	case nil:
 		b.WriteString("{" + name + "}")
 	case string:
-		b.WriteString(v)
+		b.WriteString(c.nameOf(v))
 	case Msg:
 		c.render(b, v, depth+1)
 	case *Msg:

@@ -123,3 +123,27 @@ func TestPluralCategories(t *testing.T) {
 		}
 	}
 }
+
+// TestWithNamesShowsNamesInTheLanguage: string arguments that are English names (numbered or
+// not) are shown in the catalog's language; other strings stay as they are.
+func TestWithNamesShowsNamesInTheLanguage(t *testing.T) {
+	fr, err := New("fr", map[string]string{"x": "{who} joue {card}.", "ui.nexus.numbered": "{card} nº {n}"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr = fr.WithNames(map[string]string{"Ember Cub": "Lionceau de Braise", "Scout": "Éclaireur", "Same": "Same"})
+	for _, c := range []struct{ who, card, want string }{
+		{"Ann", "Scout", "Ann joue Éclaireur."},
+		{"Ann", "Ember Cub #2", "Ann joue Lionceau de Braise nº 2."},
+		{"Ann", "Ember Cub #x", "Ann joue Ember Cub #x."},
+		{"Ann", "Blob", "Ann joue Blob."},
+	} {
+		if got := fr.Render(M("x", "who", c.who, "card", c.card)); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.card, got, c.want)
+		}
+	}
+	en, _ := New("en", map[string]string{"x": "{card}"})
+	if got := en.Render(M("x", "card", "Scout")); got != "Scout" {
+		t.Errorf("without names: %q", got)
+	}
+}

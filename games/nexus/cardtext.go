@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"starnexus/games/nexus/cards"
-	"starnexus/i18n"
+	"starnexus/i18n/msg"
 )
 
 // Card text for players: every ability line of grammar SN C.2 as a message with arguments
@@ -20,23 +20,23 @@ import (
 type CardMsgs struct {
 	// Keywords holds one nexus.card.kw.entry per printed keyword (SN 17 order, then Division),
 	// whose arguments name and reminder are the keyword's name and its reminder text.
-	Keywords []i18n.Msg
+	Keywords []msg.Msg
 	// Text holds one message per ability line, in the order of the card data.
-	Text []i18n.Msg
+	Text []msg.Msg
 }
 
 // CardText is the text of card c of catalog cat (cat gives the tokens that Division and
 // create name; nil is allowed and names tokens by id).
 func CardText(cat *cards.Catalog, c *cards.Card) CardMsgs {
-	out := CardMsgs{Keywords: []i18n.Msg{}, Text: []i18n.Msg{}}
+	out := CardMsgs{Keywords: []msg.Msg{}, Text: []msg.Msg{}}
 	for _, k := range c.Keywords.List() {
-		out.Keywords = append(out.Keywords, i18n.M("nexus.card.kw.entry", "name", KeywordName(k), "reminder", KeywordReminder(k)))
+		out.Keywords = append(out.Keywords, msg.M("nexus.card.kw.entry", "name", KeywordName(k), "reminder", KeywordReminder(k)))
 	}
 	if d := c.Division; d != nil {
 		name, stats := tokenName(cat, d.Token)
-		out.Keywords = append(out.Keywords, i18n.M("nexus.card.kw.entry",
-			"name", i18n.M("nexus.card.kw.division", "token", name, "n", d.N),
-			"reminder", i18n.M("nexus.card.kw.division.reminder", "token", name, "stats", stats, "n", d.N)))
+		out.Keywords = append(out.Keywords, msg.M("nexus.card.kw.entry",
+			"name", msg.M("nexus.card.kw.division", "token", name, "n", d.N),
+			"reminder", msg.M("nexus.card.kw.division.reminder", "token", name, "stats", stats, "n", d.N)))
 	}
 	for i := range c.Abilities {
 		out.Text = append(out.Text, AbilityText(cat, c, &c.Abilities[i]))
@@ -47,7 +47,7 @@ func CardText(cat *cards.Catalog, c *cards.Card) CardMsgs {
 // Reminders is the reminder entries (nexus.card.kw.entry) of the terms card c's text uses
 // that are not its printed keywords: the keywords its abilities grant or filter by, then
 // Affinity and Dissonance, so that a client can explain them on hover.
-func Reminders(c *cards.Card) []i18n.Msg {
+func Reminders(c *cards.Card) []msg.Msg {
 	var kws cards.Keywords
 	var aff, dis bool
 	for _, ab := range c.Abilities {
@@ -61,27 +61,27 @@ func Reminders(c *cards.Card) []i18n.Msg {
 		aff = aff || ab.Kind == cards.Affinity
 		dis = dis || ab.Kind == cards.Dissonance
 	}
-	out := []i18n.Msg{}
+	out := []msg.Msg{}
 	for _, k := range (kws &^ c.Keywords).List() {
-		out = append(out, i18n.M("nexus.card.kw.entry", "name", KeywordName(k), "reminder", KeywordReminder(k)))
+		out = append(out, msg.M("nexus.card.kw.entry", "name", KeywordName(k), "reminder", KeywordReminder(k)))
 	}
 	if aff {
-		out = append(out, i18n.M("nexus.card.kw.entry", "name", i18n.M("nexus.card.affinity"), "reminder", i18n.M("nexus.card.affinity.reminder")))
+		out = append(out, msg.M("nexus.card.kw.entry", "name", msg.M("nexus.card.affinity"), "reminder", msg.M("nexus.card.affinity.reminder")))
 	}
 	if dis {
-		out = append(out, i18n.M("nexus.card.kw.entry", "name", i18n.M("nexus.card.dissonance"), "reminder", i18n.M("nexus.card.dissonance.reminder")))
+		out = append(out, msg.M("nexus.card.kw.entry", "name", msg.M("nexus.card.dissonance"), "reminder", msg.M("nexus.card.dissonance.reminder")))
 	}
 	return out
 }
 
 // KeywordName is the name of one keyword of SN 17 (nexus.card.kw.agility ...).
-func KeywordName(k cards.Keywords) i18n.Msg {
-	return i18n.M("nexus.card.kw." + strings.ToLower(k.String()))
+func KeywordName(k cards.Keywords) msg.Msg {
+	return msg.M("nexus.card.kw." + strings.ToLower(k.String()))
 }
 
 // KeywordReminder is the reminder text of one keyword (nexus.card.kw.agility.reminder ...).
-func KeywordReminder(k cards.Keywords) i18n.Msg {
-	return i18n.M("nexus.card.kw." + strings.ToLower(k.String()) + ".reminder")
+func KeywordReminder(k cards.Keywords) msg.Msg {
+	return msg.M("nexus.card.kw." + strings.ToLower(k.String()) + ".reminder")
 }
 
 // tokenName is a token's name and "S/E", or its id and "?" if cat lacks it.
@@ -95,32 +95,32 @@ func tokenName(cat *cards.Catalog, id string) (string, string) {
 }
 
 // AbilityText is one ability line of card c as a message.
-func AbilityText(cat *cards.Catalog, c *cards.Card, ab *cards.Ability) i18n.Msg {
+func AbilityText(cat *cards.Catalog, c *cards.Card, ab *cards.Ability) msg.Msg {
 	w := writer{cat: cat, card: c, ab: ab, lastOfKind: map[cards.ObjKind]int{}}
 	switch ab.Kind {
 	case cards.Static:
-		return i18n.M("nexus.card.ab.static", "who", w.sel(ab.Subject, true), "changes", changes(ab.Change))
+		return msg.M("nexus.card.ab.static", "who", w.sel(ab.Subject, true), "changes", changes(ab.Change))
 	case cards.Equipped:
-		return i18n.M("nexus.card.ab.equipped", "changes", changes(ab.Change))
+		return msg.M("nexus.card.ab.equipped", "changes", changes(ab.Change))
 	case cards.Trigger:
-		ev := i18n.M("nexus.card.event." + ab.Event.String())
+		ev := msg.M("nexus.card.event." + ab.Event.String())
 		if ab.Event == cards.CreatureYouControlDies {
 			ev.Args = map[string]any{"other": yesNo(ab.EventOther)}
 		}
-		return i18n.M("nexus.card.ab.trigger", "event", ev, "effects", w.effects(durTurn))
+		return msg.M("nexus.card.ab.trigger", "event", ev, "effects", w.effects(durTurn))
 	case cards.Active:
 		if ab.Name == "" {
-			return i18n.M("nexus.card.ab.active", "cost", ab.Cost, "effects", w.effects(durTurn))
+			return msg.M("nexus.card.ab.active", "cost", ab.Cost, "effects", w.effects(durTurn))
 		}
-		return i18n.M("nexus.card.ab.active_named", "name", ab.Name, "cost", ab.Cost, "effects", w.effects(durTurn))
+		return msg.M("nexus.card.ab.active_named", "name", ab.Name, "cost", ab.Cost, "effects", w.effects(durTurn))
 	case cards.Resolve:
-		return i18n.M("nexus.card.ab.resolve", "effects", w.effects(durPhase))
+		return msg.M("nexus.card.ab.resolve", "effects", w.effects(durPhase))
 	case cards.Affinity:
-		return i18n.M("nexus.card.ab.affinity", "effects", w.effects(durPhase))
+		return msg.M("nexus.card.ab.affinity", "effects", w.effects(durPhase))
 	case cards.Dissonance:
-		return i18n.M("nexus.card.ab.dissonance", "effects", w.effects(durPhase))
+		return msg.M("nexus.card.ab.dissonance", "effects", w.effects(durPhase))
 	}
-	return i18n.M("nexus.card.ab.unknown")
+	return msg.M("nexus.card.ab.unknown")
 }
 
 // The default duration of modify and grant by the ability's kind (SN 7.4): an instant, an
@@ -140,21 +140,21 @@ func yesNo(b bool) string {
 }
 
 // changes is a static or equipped modifier: "gets +1/+0 and has Agility and Menace".
-func changes(ch cards.Change) i18n.Msg {
-	var parts []i18n.Msg
+func changes(ch cards.Change) msg.Msg {
+	var parts []msg.Msg
 	if ch.DS != 0 || ch.DE != 0 {
-		parts = append(parts, i18n.M("nexus.card.change.stats", "delta", delta(ch.DS, ch.DE)))
+		parts = append(parts, msg.M("nexus.card.change.stats", "delta", delta(ch.DS, ch.DE)))
 	}
 	if ch.Gains != 0 {
-		parts = append(parts, i18n.M("nexus.card.change.gains", "kws", keywordList(ch.Gains)))
+		parts = append(parts, msg.M("nexus.card.change.gains", "kws", keywordList(ch.Gains)))
 	}
 	return andList(parts)
 }
 
 func delta(s, e int) string { return fmt.Sprintf("%+d/%+d", s, e) }
 
-func keywordList(k cards.Keywords) i18n.Msg {
-	var ms []i18n.Msg
+func keywordList(k cards.Keywords) msg.Msg {
+	var ms []msg.Msg
 	for _, x := range k.List() {
 		ms = append(ms, KeywordName(x))
 	}
@@ -162,16 +162,16 @@ func keywordList(k cards.Keywords) i18n.Msg {
 }
 
 // andList joins messages: "a", "a and b", "a, b and c" (list.and, nexus.card.list.comma).
-func andList(ms []i18n.Msg) i18n.Msg {
+func andList(ms []msg.Msg) msg.Msg {
 	switch len(ms) {
 	case 0:
-		return i18n.M("nexus.card.nothing")
+		return msg.M("nexus.card.nothing")
 	case 1:
 		return ms[0]
 	case 2:
-		return i18n.M("list.and", "a", ms[0], "b", ms[1])
+		return msg.M("list.and", "a", ms[0], "b", ms[1])
 	}
-	return i18n.M("nexus.card.list.comma", "a", ms[0], "b", andList(ms[1:]))
+	return msg.M("nexus.card.list.comma", "a", ms[0], "b", andList(ms[1:]))
 }
 
 // writer builds the sentences of one ability, keeping track of the target slots already
@@ -184,15 +184,15 @@ type writer struct {
 	lastOfKind map[cards.ObjKind]int // the slot declared last of each kind
 }
 
-func (w *writer) effects(dur string) []i18n.Msg {
-	out := make([]i18n.Msg, 0, len(w.ab.Effects))
+func (w *writer) effects(dur string) []msg.Msg {
+	out := make([]msg.Msg, 0, len(w.ab.Effects))
 	for i := range w.ab.Effects {
 		out = append(out, w.effect(&w.ab.Effects[i], dur))
 	}
 	return out
 }
 
-func (w *writer) effect(e *cards.Effect, dur string) i18n.Msg {
+func (w *writer) effect(e *cards.Effect, dur string) msg.Msg {
 	until := func() string {
 		switch e.Until {
 		case cards.UntilPhase:
@@ -204,47 +204,47 @@ func (w *writer) effect(e *cards.Effect, dur string) i18n.Msg {
 	}
 	switch e.Verb {
 	case cards.Wound:
-		return i18n.M("nexus.card.eff.wound", "who", w.sel(e.Sel, false), "n", e.N)
+		return msg.M("nexus.card.eff.wound", "who", w.sel(e.Sel, false), "n", e.N)
 	case cards.Modify:
-		return i18n.M("nexus.card.eff.modify", "who", w.sel(e.Sel, true), "delta", delta(e.Delta.DS, e.Delta.DE), "dur", until())
+		return msg.M("nexus.card.eff.modify", "who", w.sel(e.Sel, true), "delta", delta(e.Delta.DS, e.Delta.DE), "dur", until())
 	case cards.Grant:
-		return i18n.M("nexus.card.eff.grant", "who", w.sel(e.Sel, true), "kw", KeywordName(e.Keyword), "dur", until())
+		return msg.M("nexus.card.eff.grant", "who", w.sel(e.Sel, true), "kw", KeywordName(e.Keyword), "dur", until())
 	case cards.Marker:
-		return i18n.M("nexus.card.eff.marker", "who", w.sel(e.Sel, false), "marker", delta(e.Delta.DS, e.Delta.DE), "n", e.N)
+		return msg.M("nexus.card.eff.marker", "who", w.sel(e.Sel, false), "marker", delta(e.Delta.DS, e.Delta.DE), "n", e.N)
 	case cards.Counter:
 		if e.UnlessTap > 0 {
-			return i18n.M("nexus.card.eff.counter_unless", "who", w.sel(e.Sel, false), "n", e.UnlessTap)
+			return msg.M("nexus.card.eff.counter_unless", "who", w.sel(e.Sel, false), "n", e.UnlessTap)
 		}
-		return i18n.M("nexus.card.eff.counter", "who", w.sel(e.Sel, false))
+		return msg.M("nexus.card.eff.counter", "who", w.sel(e.Sel, false))
 	case cards.Create:
 		name, stats := tokenName(w.cat, e.Token)
 		if e.For.Kind == cards.SelNone || e.For.Kind == cards.SelYou {
-			return i18n.M("nexus.card.eff.create", "token", name, "stats", stats, "n", e.N)
+			return msg.M("nexus.card.eff.create", "token", name, "stats", stats, "n", e.N)
 		}
-		return i18n.M("nexus.card.eff.create_for", "who", w.sel(e.For, true), "person", person(e.For), "token", name, "stats", stats, "n", e.N)
+		return msg.M("nexus.card.eff.create_for", "who", w.sel(e.For, true), "person", person(e.For), "token", name, "stats", stats, "n", e.N)
 	case cards.Draw:
-		return i18n.M("nexus.card.eff.draw", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N)
+		return msg.M("nexus.card.eff.draw", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N)
 	case cards.Tap:
-		return i18n.M("nexus.card.eff.tap", "who", w.sel(e.Sel, false))
+		return msg.M("nexus.card.eff.tap", "who", w.sel(e.Sel, false))
 	case cards.Untap:
-		return i18n.M("nexus.card.eff.untap", "who", w.sel(e.Sel, false))
+		return msg.M("nexus.card.eff.untap", "who", w.sel(e.Sel, false))
 	case cards.Destroy:
-		return i18n.M("nexus.card.eff.destroy", "who", w.sel(e.Sel, false))
+		return msg.M("nexus.card.eff.destroy", "who", w.sel(e.Sel, false))
 	case cards.Resurrect:
-		return i18n.M("nexus.card.eff.resurrect", "who", w.sel(e.Sel, false))
+		return msg.M("nexus.card.eff.resurrect", "who", w.sel(e.Sel, false))
 	case cards.Confront:
 		a := w.sel(e.Sel, true)
-		return i18n.M("nexus.card.eff.confront", "a", a, "b", w.sel(e.Sel2, false))
+		return msg.M("nexus.card.eff.confront", "a", a, "b", w.sel(e.Sel2, false))
 	case cards.Regenerate:
-		return i18n.M("nexus.card.eff.regenerate", "who", w.sel(e.Sel, false))
+		return msg.M("nexus.card.eff.regenerate", "who", w.sel(e.Sel, false))
 	case cards.GainLife:
-		return i18n.M("nexus.card.eff.gain_life", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N)
+		return msg.M("nexus.card.eff.gain_life", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N)
 	case cards.LoseLife:
-		return i18n.M("nexus.card.eff.lose_life", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N)
+		return msg.M("nexus.card.eff.lose_life", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N)
 	case cards.UntapResources:
-		return i18n.M("nexus.card.eff.untap_resources", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N, "other", yesNo(e.Other))
+		return msg.M("nexus.card.eff.untap_resources", "who", w.sel(e.Sel, true), "person", person(e.Sel), "n", e.N, "other", yesNo(e.Other))
 	}
-	return i18n.M("nexus.card.eff.unknown")
+	return msg.M("nexus.card.eff.unknown")
 }
 
 // person is the grammatical person of a player selector as a sentence's subject: "you" (You
@@ -259,7 +259,7 @@ func person(s cards.Selector) string {
 }
 
 // sel is selector s as a noun phrase; cap: it starts a sentence.
-func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
+func (w *writer) sel(s cards.Selector, capital bool) msg.Msg {
 	c := yesNo(capital)
 	switch s.Kind {
 	case cards.SelSelf:
@@ -267,40 +267,40 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 		if w.card.Type == cards.Equipment {
 			what = "equipment"
 		}
-		return i18n.M("nexus.card.sel.self", "cap", c, "what", what)
+		return msg.M("nexus.card.sel.self", "cap", c, "what", what)
 	case cards.SelEquipped:
-		return i18n.M("nexus.card.sel.equipped", "cap", c)
+		return msg.M("nexus.card.sel.equipped", "cap", c)
 	case cards.SelRequisitioned:
-		return i18n.M("nexus.card.sel.requisitioned", "cap", c, "noun", noun(s.Obj, s.Filter, false, false))
+		return msg.M("nexus.card.sel.requisitioned", "cap", c, "noun", noun(s.Obj, s.Filter, false, false))
 	case cards.SelYou:
-		return i18n.M("nexus.card.sel.you", "cap", c)
+		return msg.M("nexus.card.sel.you", "cap", c)
 	case cards.SelEachOpp:
-		return i18n.M("nexus.card.sel.each_opp", "cap", c)
+		return msg.M("nexus.card.sel.each_opp", "cap", c)
 	case cards.SelEachPlayer:
-		return i18n.M("nexus.card.sel.each_player", "cap", c)
+		return msg.M("nexus.card.sel.each_player", "cap", c)
 	case cards.SelAll:
 		if s.Obj == cards.ObjPlayer {
 			switch {
 			case s.Filter.You:
-				return i18n.M("nexus.card.sel.you", "cap", c)
+				return msg.M("nexus.card.sel.you", "cap", c)
 			case s.Filter.Opp:
-				return i18n.M("nexus.card.sel.each_opp", "cap", c)
+				return msg.M("nexus.card.sel.each_opp", "cap", c)
 			}
-			return i18n.M("nexus.card.sel.each_player", "cap", c)
+			return msg.M("nexus.card.sel.each_player", "cap", c)
 		}
-		return i18n.M("nexus.card.sel.each", "cap", c, "noun", noun(s.Obj, s.Filter, false, false))
+		return msg.M("nexus.card.sel.each", "cap", c, "noun", noun(s.Obj, s.Filter, false, false))
 	case cards.SelTarget:
 		bit := uint64(1) << uint(s.Slot)
 		if w.declared&bit == 0 {
 			w.declared |= bit
 			w.lastOfKind[s.Obj] = s.Slot
 			if s.Obj == cards.ObjPlayer && s.Filter.You { // the only player it may be
-				return i18n.M("nexus.card.sel.you", "cap", c)
+				return msg.M("nexus.card.sel.you", "cap", c)
 			}
-			return i18n.M("nexus.card.sel.target", "noun", noun(s.Obj, s.Filter, true, capital))
+			return msg.M("nexus.card.sel.target", "noun", noun(s.Obj, s.Filter, true, capital))
 		}
 		if w.lastOfKind[s.Obj] == s.Slot {
-			return i18n.M("nexus.card.sel.that", "cap", c, "kind", s.Obj.String())
+			return msg.M("nexus.card.sel.that", "cap", c, "kind", s.Obj.String())
 		}
 		// Another target of the same kind came in between: name it by its rank among the
 		// ability's targets of that kind.
@@ -313,9 +313,9 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 				break
 			}
 		}
-		return i18n.M("nexus.card.sel.nth", "cap", c, "n", n, "kind", s.Obj.String())
+		return msg.M("nexus.card.sel.nth", "cap", c, "n", n, "kind", s.Obj.String())
 	}
-	return i18n.M("nexus.card.sel.unknown")
+	return msg.M("nexus.card.sel.unknown")
 }
 
 // noun is what a selector's kind and filter describe: "other creature with Agility you
@@ -323,7 +323,7 @@ func (w *writer) sel(s cards.Selector, capital bool) i18n.Msg {
 // noun (target) says "target" itself, capitalised if capital: where a language puts that
 // word, and the article whose gender is the noun's, is the noun template's choice (French
 // "une créature ciblée que vous contrôlez", "un adversaire ciblé").
-func noun(k cards.ObjKind, f cards.Filter, target, capital bool) i18n.Msg {
+func noun(k cards.ObjKind, f cards.Filter, target, capital bool) msg.Msg {
 	ctrl := "any"
 	switch {
 	case f.You:
@@ -331,16 +331,16 @@ func noun(k cards.ObjKind, f cards.Filter, target, capital bool) i18n.Msg {
 	case f.Opp:
 		ctrl = "opp"
 	}
-	var with []i18n.Msg
+	var with []msg.Msg
 	for _, x := range f.Keywords.List() {
 		with = append(with, KeywordName(x))
 	}
 	if f.MaxCost != cards.NoMaxCost {
-		with = append(with, i18n.M("nexus.card.noun.cost", "n", f.MaxCost))
+		with = append(with, msg.M("nexus.card.noun.cost", "n", f.MaxCost))
 	}
 	var withMsg any = ""
 	if len(with) > 0 {
-		withMsg = i18n.M("nexus.card.noun.with", "what", andList(with))
+		withMsg = msg.M("nexus.card.noun.with", "what", andList(with))
 	}
 	id := map[cards.ObjKind]string{
 		cards.ObjCreature:      "nexus.card.noun.creature",
@@ -351,38 +351,38 @@ func noun(k cards.ObjKind, f cards.Filter, target, capital bool) i18n.Msg {
 	if id == "" {
 		id = "nexus.card.noun.card"
 	}
-	return i18n.M(id, "other", yesNo(f.Other), "equipped", yesNo(f.Equipped), "token", yesNo(f.Token), "with", withMsg, "ctrl", ctrl,
+	return msg.M(id, "other", yesNo(f.Other), "equipped", yesNo(f.Equipped), "token", yesNo(f.Token), "with", withMsg, "ctrl", ctrl,
 		"target", yesNo(target), "cap", yesNo(capital))
 }
 
 // FactionName is a faction's name as players read it (nexus.card.faction.damnareh:
 // "Dam'Nareh").
-func FactionName(f cards.Faction) i18n.Msg {
-	return i18n.M("nexus.card.faction." + strings.ToLower(f.String()))
+func FactionName(f cards.Faction) msg.Msg {
+	return msg.M("nexus.card.faction." + strings.ToLower(f.String()))
 }
 
 // TypeName is a card type's name as players read it (nexus.card.type.specialresource:
 // "Special resource").
-func TypeName(t cards.Type) i18n.Msg {
-	return i18n.M("nexus.card.type." + strings.ToLower(t.String()))
+func TypeName(t cards.Type) msg.Msg {
+	return msg.M("nexus.card.type." + strings.ToLower(t.String()))
 }
 
 // CardHead is a card's first line: "Blade Dancer: Rayji Creature, cost 3, 3/2" (name,
 // faction, type, then the cost of a library card, a creature's stats, a hero's life).
-func CardHead(c *cards.Card) i18n.Msg {
-	extra := []i18n.Msg{}
+func CardHead(c *cards.Card) msg.Msg {
+	extra := []msg.Msg{}
 	if c.IsRequisition() {
-		extra = append(extra, i18n.M("nexus.card.head.cost", "n", c.Cost))
+		extra = append(extra, msg.M("nexus.card.head.cost", "n", c.Cost))
 	}
 	if c.IsCreature() {
-		extra = append(extra, i18n.M("nexus.card.head.stats", "s", c.S, "e", c.E))
+		extra = append(extra, msg.M("nexus.card.head.stats", "s", c.S, "e", c.E))
 	}
 	if c.Type == cards.Hero {
-		extra = append(extra, i18n.M("nexus.card.head.life", "n", c.Life))
+		extra = append(extra, msg.M("nexus.card.head.life", "n", c.Life))
 	}
 	var rest any = ""
 	for i := len(extra) - 1; i >= 0; i-- {
-		rest = i18n.M("nexus.card.head.part", "part", extra[i], "rest", rest)
+		rest = msg.M("nexus.card.head.part", "part", extra[i], "rest", rest)
 	}
-	return i18n.M("nexus.card.head", "name", c.Name, "faction", FactionName(c.Faction), "type", TypeName(c.Type), "extra", rest)
+	return msg.M("nexus.card.head", "name", c.Name, "faction", FactionName(c.Faction), "type", TypeName(c.Type), "extra", rest)
 }

@@ -2,7 +2,7 @@ package nexus
 
 import (
 	"starnexus/engine"
-	"starnexus/i18n"
+	"starnexus/i18n/msg"
 )
 
 // Prompts: the pending decision as players read it, message ids with arguments (catalog
@@ -13,20 +13,20 @@ import (
 
 // promptMsg is the pending decision's prompt for viewer; seat is the seat that decides as
 // the Decision says it (the viewer, when the viewer is one of several who decide at once).
-func (s *State) promptMsg(viewer, seat engine.Seat, asks engine.Asker) i18n.Msg {
+func (s *State) promptMsg(viewer, seat engine.Seat, asks engine.Asker) msg.Msg {
 	you := "no"
 	if viewer == seat {
 		you = "yes"
 	}
 	player := s.SeatName(seat)
-	m := func(id string, kv ...any) i18n.Msg {
+	m := func(id string, kv ...any) msg.Msg {
 		kv = append(kv, "you", you, "player", player)
 		if asks.Card != "" {
 			kv = append(kv, "asker", engine.AskerMsg(asks))
 		} else if askerIDs[id] {
-			return i18n.M("prompt.nexus.unknown", "you", you, "player", player) // no card asks: not in a game
+			return msg.M("prompt.nexus.unknown", "you", you, "player", player) // no card asks: not in a game
 		}
-		return i18n.M("prompt.nexus."+id, kv...)
+		return msg.M("prompt.nexus."+id, kv...)
 	}
 	switch s.Pend.K {
 	case pMulligan:
@@ -81,7 +81,7 @@ var askerIDs = map[string]bool{"target": true, "target_may": true, "pay": true, 
 
 // targetMsg is what a target spec designates: "target creature you control", "target
 // opponent", "target requisition", "target creature card in your graveyard".
-func (s *State) targetMsg(t TSpec, you, player string) i18n.Msg {
+func (s *State) targetMsg(t TSpec, you, player string) msg.Msg {
 	kind := map[TKind]string{KCreature: "creature", KPlayer: "player", KRequisition: "requisition", KGraveCreature: "grave"}[t.Kind]
 	owner := "any"
 	switch {
@@ -101,7 +101,7 @@ func (s *State) targetMsg(t TSpec, you, player string) i18n.Msg {
 	if t.F.CostMax >= 0 {
 		max = int(t.F.CostMax)
 	}
-	return i18n.M("prompt.nexus.target_spec", "kind", kind, "owner", owner, "other", yes(t.F.Other),
+	return msg.M("prompt.nexus.target_spec", "kind", kind, "owner", owner, "other", yes(t.F.Other),
 		"token", yes(t.F.Token), "equipped", yes(t.F.Equipped), "kw", kw, "max", max, "you", you, "player", player)
 }
 
@@ -124,14 +124,14 @@ func lower(s string) string {
 
 // attacksMsg is the attacks declared, the ones on viewer first: "Vex attacks you with Blade
 // Dancer and Ember Cub".
-func (s *State) attacksMsg(viewer engine.Seat) i18n.Msg {
-	var ms []i18n.Msg
+func (s *State) attacksMsg(viewer engine.Seat) msg.Msg {
+	var ms []msg.Msg
 	for pass := 0; pass < 2; pass++ {
 		for t := int8(0); t < s.N; t++ {
 			if (pass == 0) != (engine.Seat(t) == viewer) {
 				continue
 			}
-			var cards []i18n.Msg
+			var cards []msg.Msg
 			for i := 1; i < int(s.NO); i++ {
 				o := &s.O[i]
 				if o.Def != 0 && o.Zone == zField && o.has(fAttacking) && o.Target == t {
@@ -144,13 +144,13 @@ func (s *State) attacksMsg(viewer engine.Seat) i18n.Msg {
 			}
 			list := engine.ListMsg(cards)
 			if len(cards) > maxNamed {
-				list = i18n.M("prompt.nexus.creatures", "n", len(cards))
+				list = msg.M("prompt.nexus.creatures", "n", len(cards))
 			}
 			target := "other"
 			if engine.Seat(t) == viewer {
 				target = "you"
 			}
-			ms = append(ms, i18n.M("prompt.nexus.attacks", "attacker", s.SeatName(engine.Seat(s.Active)),
+			ms = append(ms, msg.M("prompt.nexus.attacks", "attacker", s.SeatName(engine.Seat(s.Active)),
 				"target", target, "defender", s.SeatName(engine.Seat(t)), "cards", list))
 		}
 	}

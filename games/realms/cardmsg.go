@@ -1,6 +1,6 @@
 package realms
 
-import "starnexus/i18n"
+import "starnexus/i18n/msg"
 
 // CardText is a card's text as players read it, part by part as the printed card sets them
 // apart: message ids with arguments (catalog i18n/en/realms-cards.json), one sentence per
@@ -8,12 +8,12 @@ import "starnexus/i18n"
 // faction's Ally mark and the Scrap mark (AllyLabel, ScrapLabel). The on-acquire, trigger and
 // static parts say when they apply ("When you acquire this card: ...").
 type CardText struct {
-	Primary []i18n.Msg `json:"primary,omitempty"`
-	Ally    []i18n.Msg `json:"ally,omitempty"`
-	Scrap   []i18n.Msg `json:"scrap,omitempty"`
-	Acquire []i18n.Msg `json:"acquire,omitempty"`
-	Trigger []i18n.Msg `json:"trigger,omitempty"`
-	Static  []i18n.Msg `json:"static,omitempty"`
+	Primary []msg.Msg `json:"primary,omitempty"`
+	Ally    []msg.Msg `json:"ally,omitempty"`
+	Scrap   []msg.Msg `json:"scrap,omitempty"`
+	Acquire []msg.Msg `json:"acquire,omitempty"`
+	Trigger []msg.Msg `json:"trigger,omitempty"`
+	Static  []msg.Msg `json:"static,omitempty"`
 }
 
 // Parts lists the non-empty parts in the order a card prints them, each with its name as in
@@ -31,7 +31,7 @@ func (t CardText) Parts() []CardTextPart {
 // CardTextPart is one part of a CardText.
 type CardTextPart struct {
 	Name string
-	Msgs []i18n.Msg
+	Msgs []msg.Msg
 }
 
 // Text is the card's text in messages. An upgraded copy's action sticker (SR 8.4) joins the
@@ -53,17 +53,17 @@ func (c *Card) Text() CardText {
 		}
 	}
 	if ab := c.Abilities[OnAcquire]; len(ab) > 0 && c.Texts[OnAcquire] != "" {
-		t.Acquire = []i18n.Msg{onAcquireMsg(ab)}
+		t.Acquire = []msg.Msg{onAcquireMsg(ab)}
 	}
 	if ab := c.Abilities[OnPlayShip]; len(ab) > 0 {
 		if c.TriggerFaction == 0 {
-			t.Trigger = []i18n.Msg{i18n.M("realms.card.trigger", "then", AbilityMsgs(ab))}
+			t.Trigger = []msg.Msg{msg.M("realms.card.trigger", "then", AbilityMsgs(ab))}
 		} else {
-			t.Trigger = []i18n.Msg{i18n.M("realms.card.trigger_faction", "faction", FactionMsg(c.TriggerFaction), "then", AbilityMsgs(ab))}
+			t.Trigger = []msg.Msg{msg.M("realms.card.trigger_faction", "faction", FactionMsg(c.TriggerFaction), "then", AbilityMsgs(ab))}
 		}
 	}
 	if c.AllyAll {
-		t.Static = append(t.Static, i18n.M("realms.card.static.ally_all"))
+		t.Static = append(t.Static, msg.M("realms.card.static.ally_all"))
 	}
 	return t
 }
@@ -71,11 +71,11 @@ func (c *Card) Text() CardText {
 // onAcquireMsg is an on-acquire ability: "When you acquire this card: +2 Trade.", and the
 // Colony Wars one in the printed card's sentence: "When you acquire this card, if you have
 // played a Blob card this turn, you may put it into your hand."
-func onAcquireMsg(ab Ability) i18n.Msg {
+func onAcquireMsg(ab Ability) msg.Msg {
 	if len(ab) == 1 && ab[0].Op == OpIf && ab[0].Cond == CondPlayed && len(ab[0].Then) == 1 && ab[0].Then[0].Op == OpAcquiredToHand {
-		return i18n.M("realms.card.on_acquire_played_to_hand", "faction", FactionMsg(ab[0].CondFaction), "may", yesNo(ab[0].Then[0].May))
+		return msg.M("realms.card.on_acquire_played_to_hand", "faction", FactionMsg(ab[0].CondFaction), "may", yesNo(ab[0].Then[0].May))
 	}
-	return i18n.M("realms.card.on_acquire", "then", AbilityMsgs(ab))
+	return msg.M("realms.card.on_acquire", "then", AbilityMsgs(ab))
 }
 
 // yesNo is a yes/no argument for a select.
@@ -88,23 +88,23 @@ func yesNo(b bool) string {
 
 // AllyLabel is the mark an Ally part is printed under: "Blob Ally". An upgraded copy keeps
 // its printed card's.
-func (c *Card) AllyLabel() i18n.Msg {
-	return i18n.M("realms.card.label.ally", "faction", FactionMsg(c.allyFaction()))
+func (c *Card) AllyLabel() msg.Msg {
+	return msg.M("realms.card.label.ally", "faction", FactionMsg(c.allyFaction()))
 }
 
 // ScrapLabel is the mark a Scrap part is printed under.
-func ScrapLabel() i18n.Msg { return i18n.M("realms.card.label.scrap") }
+func ScrapLabel() msg.Msg { return msg.M("realms.card.label.scrap") }
 
 // FactionMsg names the factions of f: "Blob", "Blob or Star Empire"; "Unaligned" for none.
-func FactionMsg(f Faction) i18n.Msg {
-	var ms []i18n.Msg
+func FactionMsg(f Faction) msg.Msg {
+	var ms []msg.Msg
 	for i := range numFactions {
 		if f&(1<<i) != 0 {
-			ms = append(ms, i18n.M(factionIDs[i]))
+			ms = append(ms, msg.M(factionIDs[i]))
 		}
 	}
 	if len(ms) == 0 {
-		return i18n.M("realms.card.faction.unaligned")
+		return msg.M("realms.card.faction.unaligned")
 	}
 	return chain("realms.card.faction_or", ms)
 }
@@ -118,14 +118,14 @@ var factionIDs = [numFactions]string{
 // AbilityMsgs is an ability in sentences, one message each: "+3 Combat.", "Draw a card.",
 // "Choose one: +2 Trade; or +3 Combat.", "If you have three or more bases in play: +4
 // Authority. Draw a card."
-func AbilityMsgs(ab Ability) []i18n.Msg {
-	var out []i18n.Msg
+func AbilityMsgs(ab Ability) []msg.Msg {
+	var out []msg.Msg
 	for _, e := range ab {
 		switch e.Op {
 		case OpIf, OpChooseOne, OpForEach:
 			out = append(out, effectMsg(e, true, false)) // a sentence of its own, with its own stops
 		default:
-			out = append(out, i18n.M("realms.card.sentence", "s", effectMsg(e, false, false)))
+			out = append(out, msg.M("realms.card.sentence", "s", effectMsg(e, false, false)))
 		}
 	}
 	return out
@@ -134,13 +134,13 @@ func AbilityMsgs(ab Ability) []i18n.Msg {
 // AbilityClause is an ability as one clause with no full stop, its effects joined by "and":
 // the label of an option of a "choose one" ("+5 Combat", "Discard up to two cards and draw a
 // card for each card discarded this way").
-func AbilityClause(ab Ability) i18n.Msg { return clauses(ab) }
+func AbilityClause(ab Ability) msg.Msg { return clauses(ab) }
 
 // clauses is an ability as one clause, its effects joined by "and", for an option of a
 // "choose one" (no full stop: the options are joined by "; or"). The effects after the first
 // start in lower case.
-func clauses(ab Ability) i18n.Msg {
-	ms := make([]i18n.Msg, 0, len(ab))
+func clauses(ab Ability) msg.Msg {
+	ms := make([]msg.Msg, 0, len(ab))
 	for i, e := range ab {
 		ms = append(ms, effectMsg(e, false, i > 0))
 	}
@@ -148,14 +148,14 @@ func clauses(ab Ability) i18n.Msg {
 }
 
 // chain joins ms two by two with the message id ({a} and {b}): a and (b and c).
-func chain(id string, ms []i18n.Msg) i18n.Msg {
+func chain(id string, ms []msg.Msg) msg.Msg {
 	switch len(ms) {
 	case 0:
-		return i18n.M("realms.card.nothing")
+		return msg.M("realms.card.nothing")
 	case 1:
 		return ms[0]
 	}
-	return i18n.M(id, "a", ms[0], "b", chain(id, ms[1:]))
+	return msg.M(id, "a", ms[0], "b", chain(id, ms[1:]))
 }
 
 // lead says how a clause starts, for the catalog's select: "cap" (Draw), "lc" (draw, after
@@ -175,16 +175,16 @@ func lead(may, lc bool) string {
 var poolIcons = map[Op]string{OpTrade: "icon.trade", OpCombat: "icon.combat", OpAuthority: "icon.authority"}
 
 // perMsg is the "for each ..." of a count, or false when the effect counts nothing.
-func perMsg(e Effect) (i18n.Msg, bool) {
+func perMsg(e Effect) (msg.Msg, bool) {
 	switch e.Per {
 	case PerPlayed:
-		return i18n.M("realms.card.per.played", "faction", FactionMsg(e.PerFaction)), true
+		return msg.M("realms.card.per.played", "faction", FactionMsg(e.PerFaction)), true
 	case PerThisWay:
-		return i18n.M("realms.card.per.this_way", "what", e.PerWhat), true
+		return msg.M("realms.card.per.this_way", "what", e.PerWhat), true
 	case PerScrappedTurn:
-		return i18n.M("realms.card.per.scrapped_turn"), true
+		return msg.M("realms.card.per.scrapped_turn"), true
 	}
-	return i18n.Msg{}, false
+	return msg.Msg{}, false
 }
 
 // zoneArg names the zones of a scrap for the catalog's select.
@@ -203,36 +203,36 @@ func zoneArg(z uint8) string {
 // effectMsg is one effect as a clause (no full stop), capitalised unless lc; sentence says
 // that an if, a choose-one or a for-each stands as a sentence of its own (its inner effects
 // are then sentences too), rather than inside an option.
-func effectMsg(e Effect, sentence, lc bool) i18n.Msg {
+func effectMsg(e Effect, sentence, lc bool) msg.Msg {
 	l := lead(e.May, lc)
 	switch e.Op {
 	case OpTrade, OpCombat, OpAuthority:
-		pool := i18n.M(poolIcons[e.Op])
+		pool := msg.M(poolIcons[e.Op])
 		if per, ok := perMsg(e); ok {
-			return i18n.M("realms.card.gain_per", "n", e.N, "pool", pool, "per", per)
+			return msg.M("realms.card.gain_per", "n", e.N, "pool", pool, "per", per)
 		}
-		return i18n.M("realms.card.gain", "n", e.N, "pool", pool)
+		return msg.M("realms.card.gain", "n", e.N, "pool", pool)
 	case OpDraw:
 		if per, ok := perMsg(e); ok {
-			return i18n.M("realms.card.draw_per", "lead", l, "n", e.N, "per", per)
+			return msg.M("realms.card.draw_per", "lead", l, "n", e.N, "per", per)
 		}
-		return i18n.M("realms.card.draw", "lead", l, "n", e.N)
+		return msg.M("realms.card.draw", "lead", l, "n", e.N)
 	case OpDrawDiscard:
-		return i18n.M("realms.card.draw_discard", "lead", l, "n", e.N, "d", e.Discard)
+		return msg.M("realms.card.draw_discard", "lead", l, "n", e.N, "d", e.Discard)
 	case OpOpponentDiscards:
-		return i18n.M("realms.card.opponent_discards", "lead", l, "n", e.N)
+		return msg.M("realms.card.opponent_discards", "lead", l, "n", e.N)
 	case OpScrap, OpScrapRow:
 		if e.UpTo {
-			return i18n.M("realms.card.scrap_up_to", "lead", l, "n", e.N, "zone", zoneArg(e.Zones))
+			return msg.M("realms.card.scrap_up_to", "lead", l, "n", e.N, "zone", zoneArg(e.Zones))
 		}
-		return i18n.M("realms.card.scrap", "lead", l, "n", e.N, "zone", zoneArg(e.Zones))
+		return msg.M("realms.card.scrap", "lead", l, "n", e.N, "zone", zoneArg(e.Zones))
 	case OpDiscard:
 		if e.UpTo {
-			return i18n.M("realms.card.discard_up_to", "lead", l, "n", e.N)
+			return msg.M("realms.card.discard_up_to", "lead", l, "n", e.N)
 		}
-		return i18n.M("realms.card.discard", "lead", l, "n", e.N)
+		return msg.M("realms.card.discard", "lead", l, "n", e.N)
 	case OpDestroyBase:
-		return i18n.M("realms.card.destroy_base", "lead", l)
+		return msg.M("realms.card.destroy_base", "lead", l)
 	case OpAcquireFree:
 		kind := "card"
 		if e.Kind >= 0 {
@@ -240,23 +240,23 @@ func effectMsg(e Effect, sentence, lc bool) i18n.Msg {
 		}
 		dest := map[Dest]string{ToDiscard: "discard", ToDeckTop: "top", ToHand: "hand"}[e.Dest]
 		if e.MaxCost >= 0 {
-			return i18n.M("realms.card.acquire_free_max", "lead", l, "kind", kind, "max", e.MaxCost, "dest", dest)
+			return msg.M("realms.card.acquire_free_max", "lead", l, "kind", kind, "max", e.MaxCost, "dest", dest)
 		}
-		return i18n.M("realms.card.acquire_free", "lead", l, "kind", kind, "dest", dest)
+		return msg.M("realms.card.acquire_free", "lead", l, "kind", kind, "dest", dest)
 	case OpNextShipTop:
-		return i18n.M("realms.card.next_acquired", "lead", l, "what", "ship", "dest", "top")
+		return msg.M("realms.card.next_acquired", "lead", l, "what", "ship", "dest", "top")
 	case OpNextCardTop:
-		return i18n.M("realms.card.next_acquired", "lead", l, "what", "card", "dest", "top")
+		return msg.M("realms.card.next_acquired", "lead", l, "what", "card", "dest", "top")
 	case OpNextCardHand:
-		return i18n.M("realms.card.next_acquired", "lead", l, "what", "card", "dest", "hand")
+		return msg.M("realms.card.next_acquired", "lead", l, "what", "card", "dest", "hand")
 	case OpAcquiredToHand:
-		return i18n.M("realms.card.this_to_hand", "lead", l)
+		return msg.M("realms.card.this_to_hand", "lead", l)
 	case OpCopyShip:
-		return i18n.M("realms.card.copy_ship", "lead", l)
+		return msg.M("realms.card.copy_ship", "lead", l)
 	case OpCopyBase:
-		return i18n.M("realms.card.copy_base", "lead", l)
+		return msg.M("realms.card.copy_base", "lead", l)
 	case OpChooseOne:
-		opts := make([]i18n.Msg, 0, len(e.Options))
+		opts := make([]msg.Msg, 0, len(e.Options))
 		for _, o := range e.Options {
 			opts = append(opts, clauses(o))
 		}
@@ -264,20 +264,20 @@ func effectMsg(e Effect, sentence, lc bool) i18n.Msg {
 		if sentence {
 			id = "realms.card.choose_one"
 		}
-		return i18n.M(id, "lead", l, "options", chain("realms.card.or", opts))
+		return msg.M(id, "lead", l, "options", chain("realms.card.or", opts))
 	case OpForEach:
-		return i18n.M("realms.card.for_each", "lead", l, "what", e.PerWhat, "then", thenArg(e.Then, sentence))
+		return msg.M("realms.card.for_each", "lead", l, "what", e.PerWhat, "then", thenArg(e.Then, sentence))
 	case OpIf:
 		then := thenArg(e.Then, sentence)
 		switch e.Cond {
 		case CondOpponentBases:
-			return i18n.M("realms.card.if_opponent_bases", "lead", l, "n", e.CondN, "then", then)
+			return msg.M("realms.card.if_opponent_bases", "lead", l, "n", e.CondN, "then", then)
 		case CondPlayed:
-			return i18n.M("realms.card.if_played", "lead", l, "faction", FactionMsg(e.CondFaction), "then", then)
+			return msg.M("realms.card.if_played", "lead", l, "faction", FactionMsg(e.CondFaction), "then", then)
 		}
-		return i18n.M("realms.card.if_bases", "lead", l, "n", e.CondN, "then", then)
+		return msg.M("realms.card.if_bases", "lead", l, "n", e.CondN, "then", then)
 	}
-	return i18n.M("realms.card.unknown")
+	return msg.M("realms.card.unknown")
 }
 
 // thenArg is what an if or a for-each does: sentences, or one clause inside an option.

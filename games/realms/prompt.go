@@ -2,7 +2,7 @@ package realms
 
 import (
 	"starnexus/engine"
-	"starnexus/i18n"
+	"starnexus/i18n/msg"
 )
 
 // Prompts: the pending decision as players read it, message ids with arguments (catalog
@@ -11,7 +11,7 @@ import (
 // that seat to the other viewers ("you": "no", "player": its name).
 
 // promptMsgs is the pending decision's prompt for viewer, and the options of a choose-one.
-func (s *State) promptMsgs(viewer engine.Seat, asks engine.Asker) (i18n.Msg, []i18n.Msg) {
+func (s *State) promptMsgs(viewer engine.Seat, asks engine.Asker) (msg.Msg, []msg.Msg) {
 	d := &s.dec
 	you := "no"
 	if viewer == d.Seat {
@@ -19,20 +19,20 @@ func (s *State) promptMsgs(viewer engine.Seat, asks engine.Asker) (i18n.Msg, []i
 	}
 	player := s.SeatName(d.Seat)
 	asker := engine.AskerMsg(asks)
-	m := func(id string, kv ...any) i18n.Msg {
+	m := func(id string, kv ...any) msg.Msg {
 		if asks.Card == "" && id != "turn_start_discard" && id != "gift" {
-			return i18n.M("prompt.realms.decide", "you", you, "player", player) // no card asks: not in a game
+			return msg.M("prompt.realms.decide", "you", you, "player", player) // no card asks: not in a game
 		}
-		return i18n.M("prompt.realms."+id, append(kv, "you", you, "player", player, "asker", asker)...)
+		return msg.M("prompt.realms."+id, append(kv, "you", you, "player", player, "asker", asker)...)
 	}
 	switch d.Kind {
 	case decOption:
 		if d.Op == OpDraw || d.Op == OpDrawDiscard {
 			e := *d.eff
 			e.May = false
-			return m("may", "effect", effectMsg(e, false, true)), []i18n.Msg{clauses(Ability{e})}
+			return m("may", "effect", effectMsg(e, false, true)), []msg.Msg{clauses(Ability{e})}
 		}
-		opts := make([]i18n.Msg, 0, len(d.eff.Options))
+		opts := make([]msg.Msg, 0, len(d.eff.Options))
 		for _, o := range d.eff.Options {
 			opts = append(opts, AbilityClause(o))
 		}

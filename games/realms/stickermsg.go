@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"starnexus/engine"
-	"starnexus/i18n"
+	"starnexus/i18n/msg"
 )
 
 // Sticker sheets as players read them (SR 8.3-8.5): what each row's stickers give, in the
@@ -25,9 +25,9 @@ type StickerText struct {
 	// resolves with the card's Primary ability), "ally" or "scrap".
 	Part string `json:"part"`
 	// Text is the sticker's effects, one sentence a message (AbilityMsgs).
-	Text []i18n.Msg `json:"text"`
+	Text []msg.Msg `json:"text"`
 	// Msg is the whole sticker as one message: "Ally: +1 Combat.".
-	Msg i18n.Msg `json:"msg"`
+	Msg msg.Msg `json:"msg"`
 	// Extra is the Trade the upgrade costs on top of the card (SR 8.3).
 	Extra int `json:"extra"`
 }
@@ -40,7 +40,7 @@ type SheetRowText struct {
 	Base  *StickerText `json:"base,omitempty"`
 	// Msg is the row in one message, for the terminal: "Row 1 — cards costing 1 or 2: ship
 	// (2 more Trade): +1 Combat. · base (3 more Trade): +2 Authority."
-	Msg i18n.Msg `json:"msg"`
+	Msg msg.Msg `json:"msg"`
 }
 
 var slotParts = map[Slot]string{Primary: "primary", Ally: "ally", ScrapSlot: "scrap"}
@@ -56,7 +56,7 @@ func StickerMsgs(text string, k Kind) (*StickerText, error) {
 		return nil, err
 	}
 	st := &StickerText{Part: slotParts[on], Text: AbilityMsgs(ab), Extra: UpgradeCost(k)}
-	st.Msg = i18n.M("campaign.sheet.sticker", "part", st.Part, "text", st.Text)
+	st.Msg = msg.M("campaign.sheet.sticker", "part", st.Part, "text", st.Text)
 	return st, nil
 }
 
@@ -72,7 +72,7 @@ func CostsMsg(costs []int) any {
 	for i, c := range costs[:len(costs)-1] {
 		parts[i] = strconv.Itoa(c)
 	}
-	return i18n.M("campaign.sheet.costs", "some", strings.Join(parts, ", "), "last", costs[len(costs)-1])
+	return msg.M("campaign.sheet.costs", "some", strings.Join(parts, ", "), "last", costs[len(costs)-1])
 }
 
 // SheetText is sheet sh's rows as players read them.
@@ -87,7 +87,7 @@ func SheetText(sh StickerSheet) ([]SheetRowText, error) {
 		if r.Base, err = StickerMsgs(row.Base, Base); err != nil {
 			return nil, fmt.Errorf("sheet %s row %d, base sticker: %w", sh.Name, k+1, err)
 		}
-		r.Msg = i18n.M("campaign.sheet.row", "n", r.Row, "costs", CostsMsg(r.Costs),
+		r.Msg = msg.M("campaign.sheet.row", "n", r.Row, "costs", CostsMsg(r.Costs),
 			"ship", stickerCell(r.Ship, Ship), "base", stickerCell(r.Base, Base))
 		out = append(out, r)
 	}
@@ -96,30 +96,30 @@ func SheetText(sh StickerSheet) ([]SheetRowText, error) {
 
 // stickerCell is one column of a row's line: the sticker with its extra cost, or "no ship
 // sticker".
-func stickerCell(st *StickerText, k Kind) i18n.Msg {
+func stickerCell(st *StickerText, k Kind) msg.Msg {
 	if st == nil {
-		return i18n.M("campaign.sheet.no_sticker", "kind", k.String())
+		return msg.M("campaign.sheet.no_sticker", "kind", k.String())
 	}
-	return i18n.M("campaign.sheet.cell", "kind", k.String(), "extra", st.Extra, "sticker", st.Msg)
+	return msg.M("campaign.sheet.cell", "kind", k.String(), "extra", st.Extra, "sticker", st.Msg)
 }
 
 // SheetMsgs is sheet sh as lines for a terminal: its title, the cost rule, and one line a
 // row, marked "used" where used says so (nil: none).
-func SheetMsgs(sh StickerSheet, owner string, used func(row int) bool) ([]i18n.Msg, error) {
+func SheetMsgs(sh StickerSheet, owner string, used func(row int) bool) ([]msg.Msg, error) {
 	rows, err := SheetText(sh)
 	if err != nil {
 		return nil, err
 	}
-	out := []i18n.Msg{
-		i18n.M("campaign.sheet.title", "sheet", sh.Name, "owner", owner),
-		i18n.M("campaign.sheet.rule", "ship", UpgradeCost(Ship), "base", UpgradeCost(Base)),
+	out := []msg.Msg{
+		msg.M("campaign.sheet.title", "sheet", sh.Name, "owner", owner),
+		msg.M("campaign.sheet.rule", "ship", UpgradeCost(Ship), "base", UpgradeCost(Base)),
 	}
 	for _, r := range rows {
 		u := "no"
 		if used != nil && used(r.Row) {
 			u = "yes"
 		}
-		out = append(out, i18n.M("campaign.sheet.row_line", "row", r.Msg, "used", u))
+		out = append(out, msg.M("campaign.sheet.row_line", "row", r.Msg, "used", u))
 	}
 	return out, nil
 }

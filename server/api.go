@@ -81,12 +81,15 @@ type errBody struct {
 	Legal  []string `json:"legal,omitempty"`
 	Seq    *int     `json:"seq,omitempty"`
 	Action string   `json:"action,omitempty"`
+	// Msg is the refusal as a message of the catalogs (GET /api/messages), when it has one:
+	// what a client shows in its player's language instead of Error.
+	Msg *i18n.Msg `json:"msg,omitempty"`
 }
 
 func errBodyOf(err error) errBody {
 	var ae *apiError
 	if errors.As(err, &ae) {
-		return errBody{Error: ae.Msg, Status: ae.Status, Legal: ae.Legal, Seq: ae.Seq}
+		return errBody{Error: ae.Msg, Status: ae.Status, Legal: ae.Legal, Seq: ae.Seq, Msg: ae.Why}
 	}
 	return errBody{Error: err.Error(), Status: http.StatusInternalServerError}
 }
@@ -478,11 +481,11 @@ func (s *Server) claim(ctx context.Context, g *game, n int, name string) (string
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if n < 0 || n >= len(g.meta.Seats) {
-		return "", errf(http.StatusNotFound, "no seat %d", n)
+		return "", errm(http.StatusNotFound, "server.no_seat", "n", n)
 	}
 	seat := g.meta.Seats[n]
 	if seat.Kind != store.Open || seat.Claimed {
-		return "", errf(http.StatusConflict, "seat %d is not open", n)
+		return "", errm(http.StatusConflict, "server.seat_not_open", "n", n)
 	}
 	if name == "" {
 		name = seat.Name
@@ -494,7 +497,7 @@ func (s *Server) claim(ctx context.Context, g *game, n int, name string) (string
 	tok := newToken()
 	if err := s.store.ClaimSeat(ctx, g.id, n, name, store.HashToken(tok)); err != nil {
 		if errors.Is(err, store.ErrSeatTaken) {
-			return "", errf(http.StatusConflict, "seat %d is not open", n)
+			return "", errm(http.StatusConflict, "server.seat_not_open", "n", n)
 		}
 		return "", errf(http.StatusServiceUnavailable, "%v", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"starnexus/engine"
+	"starnexus/i18n"
 	"starnexus/narrate"
 	"starnexus/store"
 )
@@ -59,6 +60,8 @@ type apiError struct {
 	Seq    *int
 	// RetryAfter, in seconds, goes into a Retry-After header (429, 503).
 	RetryAfter int
+	// Why is the refusal as a message of the catalogs, when it has one (errm, refusal).
+	Why *i18n.Msg
 }
 
 func (e *apiError) Error() string { return e.Msg }
@@ -371,7 +374,7 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 			// hidden cards made up, a fixed random source), so that no answer depends on a
 			// card the seat cannot see (issue 11). A text the stand-in would take gets a fixed
 			// answer.
-			msg := fmt.Sprintf("illegal action %q: it is not one of your legal actions now", text)
+			refused := errm(http.StatusUnprocessableEntity, "server.not_legal", "action", text)
 			rng := engine.NewRNG(0)
 			st := g.st.Observe(seat, nil).Determinize(nil, &rng)
 			b, err := parseAction(st, seat, text)
@@ -379,9 +382,10 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 				err = st.Apply(seat, b)
 			}
 			if err != nil {
-				msg = err.Error()
+				refused = engineRefusal(http.StatusUnprocessableEntity, err)
 			}
-			return nil, &apiError{Status: http.StatusUnprocessableEntity, Msg: msg, Legal: g.legalTexts(seat)}
+			refused.Legal = g.legalTexts(seat)
+			return nil, refused
 		}
 		rec := store.Action{Seq: len(g.log), Seat: int(seat), Text: g.st.ActionText(seat, a)}
 		err = s.store.Append(ctx, g.id, rec)
@@ -426,23 +430,27 @@ func (s *Server) act(ctx context.Context, g *game, seat engine.Seat, text string
 // views count: publicSeq).
 func (g *game) check(seat engine.Seat, seq int) error {
 	if g.st.Over() {
-		return errf(http.StatusForbidden, "the game is over")
+		return errm(http.StatusForbidden, "server.over")
 	}
 	if g.abandoned {
-		return errf(http.StatusForbidden, "the game was abandoned: nobody acted in it for a long time")
+		return errm(http.StatusForbidden, "server.abandoned")
 	}
 	if w := g.waiting(); len(w) > 0 {
-		return errf(http.StatusForbidden, "the game is waiting for %d open seat(s) to be claimed", len(w))
+		return errm(http.StatusForbidden, "server.waiting", "n", len(w))
 	}
 	n := g.publicSeq(seat)
 	if seq > n || seq < 0 {
-		return &apiError{Status: http.StatusConflict, Msg: fmt.Sprintf("seq %d is not a point of this game (it has %d actions)", seq, n), Seq: &n}
+		ae := errm(http.StatusConflict, "server.bad_seq", "seq", seq, "n", n)
+		ae.Seq = &n
+		return ae
 	}
 	if g.last[seat] >= g.realSeq(seat, seq) {
-		return &apiError{Status: http.StatusConflict, Msg: fmt.Sprintf("stale: %s has acted since seq %d (a repeated request?)", g.st.SeatName(seat), seq), Seq: &n}
+		ae := errm(http.StatusConflict, "server.stale", "who", g.st.SeatName(seat), "seq", seq)
+		ae.Seq = &n
+		return ae
 	}
 	if !g.canAct(seat) {
-		return errf(http.StatusForbidden, "%s may not act now", g.st.SeatName(seat))
+		return errm(http.StatusForbidden, "server.not_now", "who", g.st.SeatName(seat))
 	}
 	return nil
 }

@@ -298,13 +298,16 @@ func (l *limiter) allow(a netip.Addr, kind string) error {
 	}
 	r := b.Reserve()
 	if !r.OK() {
-		return &apiError{Status: http.StatusTooManyRequests, Msg: "too many requests", RetryAfter: 60}
+		ae := errm(http.StatusTooManyRequests, "server.too_many")
+		ae.RetryAfter = 60
+		return ae
 	}
 	if d := r.Delay(); d > 0 {
 		r.Cancel()
 		secs := int(math.Ceil(d.Seconds()))
-		return &apiError{Status: http.StatusTooManyRequests, RetryAfter: secs,
-			Msg: fmt.Sprintf("too many %s requests from your address: try again in %d s", kind, secs)}
+		ae := errm(http.StatusTooManyRequests, "server.too_many_kind", "kind", kind, "secs", secs)
+		ae.RetryAfter = secs
+		return ae
 	}
 	return nil
 }
@@ -361,8 +364,9 @@ func (s *Server) reserveLive(m *store.Game) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.lim.MaxLiveGames > 0 && len(s.live) >= s.lim.MaxLiveGames {
-		return &apiError{Status: http.StatusServiceUnavailable, RetryAfter: 60,
-			Msg: fmt.Sprintf("the server holds its most live games (%d): try again later", s.lim.MaxLiveGames)}
+		ae := errm(http.StatusServiceUnavailable, "server.full_games", "n", s.lim.MaxLiveGames)
+		ae.RetryAfter = 60
+		return ae
 	}
 	if bots && s.lim.MaxBotGames > 0 {
 		n := 0
@@ -372,8 +376,9 @@ func (s *Server) reserveLive(m *store.Game) error {
 			}
 		}
 		if n >= s.lim.MaxBotGames {
-			return &apiError{Status: http.StatusServiceUnavailable, RetryAfter: 60,
-				Msg: fmt.Sprintf("the server runs its most games with bots only (%d): try again later, or take a seat", s.lim.MaxBotGames)}
+			ae := errm(http.StatusServiceUnavailable, "server.full_bot_games", "n", s.lim.MaxBotGames)
+			ae.RetryAfter = 60
+			return ae
 		}
 	}
 	s.live[m.ID] = bots

@@ -21,7 +21,7 @@ func (s *Server) seatName(name string, n int, taken []string, clash int) (string
 	}
 	for k, o := range taken {
 		if k != n && o != "" && playername.Confusable(kept, o) {
-			return "", errf(clash, "the name %q looks like %q, already in this game: the names of one game must look different", kept, o)
+			return "", errm(clash, "server.name_clash", "name", kept, "other", o)
 		}
 	}
 	return kept, nil

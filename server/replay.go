@@ -156,7 +156,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Unlock()
 	if waiting > 0 {
-		writeErr(w, errf(http.StatusForbidden, "the game is waiting for %d open seat(s) to be claimed: its replay begins with its first action", waiting))
+		writeErr(w, errm(http.StatusForbidden, "server.replay_waiting", "n", waiting))
 		return
 	}
 	step, err := queryInt(q.Get("step"), steps, "step", steps)

@@ -249,7 +249,7 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		s.mu.Unlock()
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, errf(http.StatusNotFound, "no game %q", id)
+		return nil, errm(http.StatusNotFound, "server.no_game", "id", engine.Clip(id, 64))
 	}
 	if err != nil {
 		return nil, err

@@ -25,8 +25,9 @@ func (s *Server) admitSocket(g *game, addr netip.Addr) (release func(), err erro
 	}
 	s.mu.Unlock()
 	if full {
-		return nil, &apiError{Status: http.StatusServiceUnavailable, RetryAfter: 30,
-			Msg: "the server holds its most WebSocket connections: try again later"}
+		ae := errm(http.StatusServiceUnavailable, "server.full_sockets")
+		ae.RetryAfter = 30
+		return nil, ae
 	}
 	unserver := func() {
 		s.mu.Lock()
@@ -41,8 +42,9 @@ func (s *Server) admitSocket(g *game, addr netip.Addr) (release func(), err erro
 	g.mu.Unlock()
 	if gameFull {
 		unserver()
-		return nil, &apiError{Status: http.StatusServiceUnavailable, RetryAfter: 30,
-			Msg: "this game has its most watchers: try again later"}
+		ae := errm(http.StatusServiceUnavailable, "server.full_watchers")
+		ae.RetryAfter = 30
+		return nil, ae
 	}
 	joined := func() {
 		g.mu.Lock()
@@ -52,8 +54,9 @@ func (s *Server) admitSocket(g *game, addr netip.Addr) (release func(), err erro
 	if !s.limiter.openSocket(addr) {
 		joined()
 		unserver()
-		return nil, &apiError{Status: http.StatusTooManyRequests, RetryAfter: 30,
-			Msg: "too many WebSocket connections from your address"}
+		ae := errm(http.StatusTooManyRequests, "server.too_many_sockets")
+		ae.RetryAfter = 30
+		return nil, ae
 	}
 	return func() {
 		s.limiter.closeSocket(addr)

@@ -84,7 +84,7 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) {
 	over := g.st.Over()
 	g.mu.Unlock()
 	if !over {
-		writeErr(w, errf(http.StatusConflict, "the game is not over: its summary comes at its end"))
+		writeErr(w, errm(http.StatusConflict, "server.not_over"))
 		return
 	}
 	key := narrationKey{id: g.id, seat: engine.Spectator, n: len(log)}

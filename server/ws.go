@@ -205,7 +205,7 @@ func (s *Server) wsRead(ctx context.Context, c *client, authed chan struct{}) {
 		case json.Unmarshal(msg, &m) != nil || m.Seq == nil || strings.TrimSpace(m.Action) == "":
 			reply = errf(http.StatusBadRequest, `send {"action": text, "seq": number}`)
 		case c.seatNow() < 0:
-			reply = errf(http.StatusUnauthorized, "a spectator cannot act: send the seat's token first")
+			reply = errm(http.StatusUnauthorized, "server.spectator")
 		case s.checkActionSize(m.Action) != nil:
 			reply = s.checkActionSize(m.Action)
 		default:

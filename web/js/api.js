@@ -1,5 +1,19 @@
 // The JSON API of `starnexus serve` (docs/api.md) and the game's live connection.
 
+import { tm, hasMessage } from './i18n.js';
+
+// refusalText is an error of the API in the page's language: its message where the server
+// gives one the catalog knows (an illegal action shows its reason alone: the action's text is
+// the engine's English), else the server's English words.
+export function refusalText(e) {
+  const m = e && e.msg;
+  if (m && m.id && hasMessage(m.id)) {
+    if (m.id === 'refuse.illegal' && m.args && m.args.reason) return tm(m.args.reason);
+    return tm(m);
+  }
+  return (e && (e.message || e.error)) || '';
+}
+
 export async function call(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -74,7 +88,7 @@ export function connect(id, token, onView, onStatus, onError = () => {}) {
       try { msg = JSON.parse(e.data); } catch { return; }
       const v = viewOf(msg);
       if (v) onView(v);
-      else if (msg && msg.error) onStatus('error: ' + msg.error);
+      else if (msg && msg.error) onStatus('error: ' + refusalText(msg));
     };
     ws.onclose = (e) => {
       if (closed) return;

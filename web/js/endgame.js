@@ -7,7 +7,7 @@
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
-import { api } from './api.js';
+import { api, refusalText } from './api.js';
 import { cardInfo, factionClass, zoom } from './cards.js';
 import { nameOf, t } from './i18n.js';
 import { botName } from './lang.js';
@@ -193,7 +193,7 @@ function Rematch({ id, seat }) {
       const mine = res.seats[seat];
       location.hash = `#/game/${res.id}/${encodeURIComponent(mine.token)}`;
     } catch (e) {
-      setState({ busy: false, error: t('ui.end.rematch_error', { error: e.message }) });
+      setState({ busy: false, error: t('ui.end.rematch_error', { error: refusalText(e) }) });
     }
   };
   return html`<button type="button" class="primary" data-testid="rematch" disabled=${state.busy} onClick=${go}

@@ -6,10 +6,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { LangMenu, botName } from './lang.js';
-import { api, connect, tokens } from './api.js';
+import { api, connect, refusalText, tokens } from './api.js';
 import { Card, CardPanel, CardZoom, Icon, loadCards } from './cards.js';
 import { EndTurn, Extras, Prompt, Ranged, askText, groupActions, indexActions } from './actions.js';
-import { t, tm } from './i18n.js';
+import { t } from './i18n.js';
 import { KeysButton, KeysHelp, useTableKeys } from './keys.js';
 import { Log } from './log.js';
 import { EndBanner, SeatDot } from './endgame.js';
@@ -203,7 +203,7 @@ export function Game({ id, token }) {
     try {
       take(await api.act(id, token, action, latest.current ? latest.current.seq : 0));
     } catch (e) {
-      setError(e.msg ? tm(e.msg) : e.message); // the action text is English: not shown
+      setError(refusalText(e));
       api.view(id, token).then(take, () => {});
     } finally { setBusy(false); }
   };
@@ -217,7 +217,7 @@ export function Game({ id, token }) {
         if (cur.pending || plays.length === 0) break;
         take(await api.act(id, token, plays[0].text, cur.seq));
       }
-    } catch (e) { setError(e.message); } finally { setBusy(false); }
+    } catch (e) { setError(refusalText(e)); } finally { setBusy(false); }
   };
 
   if (refused) return html`<main class="game"><div class="topbar"><a href="#/">${t('ui.back_to_lobby')}</a><${LangMenu} /></div>

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { LangMenu, botName } from './lang.js';
-import { api, call, tokens } from './api.js';
+import { api, call, refusalText, tokens } from './api.js';
 import { addNames, nameOf, t } from './i18n.js';
 
 // The games, and for each its formats with their seat counts (README.md's tables) and the
@@ -121,7 +121,7 @@ function QuickPlay({ game, name, bots, decks, go }) {
       const r = await api.createGame(req);
       if (name.trim()) localStorage.setItem(nameKey, me);
       go(r.id, r.seats[0].token);
-    } catch (err) { setError(err.message); setBusy(false); }
+    } catch (err) { setError(refusalText(err)); setBusy(false); }
   };
   const label = gameLabel(game);
   return html`<article class=${'quick-card ' + game} data-game=${game}>
@@ -233,7 +233,7 @@ function CreateForm({ botsByGame, decks, name, onCreated }) {
         : { game, format: f.id, sets: chosenSets, seats: seats.map(seat) };
       if (seats[0].kind === 'human' && seats[0].name.trim()) localStorage.setItem(nameKey, seats[0].name.trim());
       onCreated({ ...(await api.createGame(req)), kinds: req.seats.map((s) => s.kind), decks: req.seats.map((s) => s.deck || (s.deck_file ? t('ui.lobby.deck.upload_option') : '')) });
-    } catch (err) { setError(err.message); }
+    } catch (err) { setError(refusalText(err)); }
   };
   const next = f.seats.find((n) => n > seats.length);
   const prev = [...f.seats].reverse().find((n) => n < seats.length);
@@ -283,7 +283,7 @@ function GameLists({ lists, name, go }) {
     try {
       const r = await api.claim(g.id, n, myName(name));
       go(g.id, r.token);
-    } catch (e) { setError(e.message); }
+    } catch (e) { setError(refusalText(e)); }
   };
   const { joinable, live, finished } = lists;
   const loading = html`<p class="muted">${t('ui.lobby.loading')}</p>`;

@@ -46,11 +46,31 @@ func NewLang(cat *i18n.Catalog, prefix string, names map[string]string) Lang {
 	if prefix != "" {
 		words = NewPhrases(en, cat, prefix, names)
 	}
+	if cat.Lang() != en.Lang() {
+		cat = cat.WithNames(names) // card names in messages (prompts, refusals) in the language
+	}
 	return Lang{Cat: cat, Words: words}
 }
 
 // T is the text of message id with its arguments given as name, value pairs.
 func (l Lang) T(id string, kv ...any) string { return l.Cat.Render(i18n.M(id, kv...)) }
+
+// Error is err in the language: an engine's refusal by its message (engine.RefusalMsg), the
+// action it refuses in the player's words; any other error, and every error in English, as
+// the engine words it.
+func (l Lang) Error(err error) string {
+	m, ok := engine.RefusalMsg(err)
+	if !ok || !l.Cat.Has(m.ID) || l.Code() == "en" {
+		return err.Error()
+	}
+	if why, isMsg := m.Args["reason"].(i18n.Msg); m.ID == "refuse.illegal" && isMsg && !l.Cat.Has(why.ID) {
+		return err.Error()
+	}
+	if a, isText := m.Args["action"].(string); isText {
+		m.Args["action"] = l.Words.Show(a)
+	}
+	return l.Cat.Render(m)
+}
 
 // Code is the language's code ("en", "fr", "es").
 func (l Lang) Code() string { return l.Cat.Lang() }

@@ -436,7 +436,7 @@ func (s *Session) commandHelp() string {
 
 // refuse writes a refusal to the player.
 func (s *Session) refuse(err error) {
-	fmt.Fprintln(s.out, s.l.T("term.error", "error", err.Error()))
+	fmt.Fprintln(s.out, s.l.T("term.error", "error", s.l.Error(err)))
 }
 
 // humanMove asks the human at seat for one action, answering commands until one is taken.

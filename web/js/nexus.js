@@ -35,7 +35,9 @@ export function loadNexusCards() {
   if (!nxLoading) {
     nxLoading = api.nexusCards().then((r) => {
       nxCatalog = new Map(((r && r.cards) || []).map((c) => [c.name.toLowerCase(), c]));
-      addNames(((r && r.cards) || []).filter((c) => c.names).map((c) => [c.name, c.names]));
+      const cs = (r && r.cards) || [];
+      // card names, and the names of the heroes' abilities ("Quickening")
+      addNames(cs.filter((c) => c.names).map((c) => [c.name, c.names]).concat(cs.flatMap((c) => Object.entries(c.ability_names || {}))));
       nxNotify();
       nxTick();
     }, () => {});

@@ -271,7 +271,7 @@ func Load(fsys fs.FS, paths ...string) (*Catalog, error) {
 	return cat, nil
 }
 
-var cardFields = []string{"id", "name", "names", "faction", "type", "cost", "stats", "life", "keywords", "text", "limit"}
+var cardFields = []string{"id", "name", "names", "faction", "type", "cost", "stats", "life", "keywords", "text", "limit", "ability_names"}
 
 // decodeCard reads one card mapping. The LoadError it returns lacks only File.
 func decodeCard(node *yaml.Node) (*Card, *LoadError) {
@@ -448,11 +448,47 @@ func decodeCard(node *yaml.Node) (*Card, *LoadError) {
 			card.Text = append(card.Text, an.Value)
 		}
 	}
+	if v := fields["ability_names"]; v != nil {
+		if lerr := card.decodeAbilityNames(v, fail); lerr != nil {
+			return nil, lerr
+		}
+	}
 	if lerr := card.checkShape(); lerr != nil {
 		lerr.Line = node.Line
 		return nil, lerr
 	}
 	return card, nil
+}
+
+// decodeAbilityNames reads the ability_names field: the names of the card's named abilities
+// in other languages, {Quickening: {fr: NAME, es: NAME}}, each key the quoted name of one of
+// its abilities.
+func (c *Card) decodeAbilityNames(v *yaml.Node, fail func(*yaml.Node, string, string, ...any) *LoadError) *LoadError {
+	if v.Kind != yaml.MappingNode {
+		return fail(v, "ability_names", "expected {ABILITY: {fr: NAME, es: NAME}}")
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, n := v.Content[i], v.Content[i+1]
+		named := false
+		for _, ab := range c.Abilities {
+			named = named || (ab.Name != "" && ab.Name == k.Value)
+		}
+		if !named {
+			return fail(k, "ability_names", "%q names no ability of this card's text", k.Value)
+		}
+		m, err := NamesField(n)
+		if err != nil {
+			return fail(n, "ability_names", "%s: %v", k.Value, err)
+		}
+		if c.AbilityNames == nil {
+			c.AbilityNames = map[string]map[string]string{}
+		}
+		if _, dup := c.AbilityNames[k.Value]; dup {
+			return fail(k, "ability_names", "%q is written twice", k.Value)
+		}
+		c.AbilityNames[k.Value] = m
+	}
+	return nil
 }
 
 // decodeNames reads the names field: {fr: NAME, es: NAME}, a language of NameLangs to a name.

@@ -118,7 +118,7 @@ func TestBuiltinCards(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := *c
-			got.Index, got.Text, got.Names = 0, nil, nil // names: TestNames*
+			got.Index, got.Text, got.Names, got.AbilityNames = 0, nil, nil, nil // names: TestNames*, TestAbilityNames
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got\n%+v\nwant\n%+v", got, tc.want)
 			}

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -198,4 +199,38 @@ func count(list []*Card, c *Card) int {
 		}
 	}
 	return n
+}
+
+// TestAbilityNames: every named ability of the shipped cards has a French and a Spanish
+// name; card data naming an ability the card lacks, or in an unknown language, is refused.
+func TestAbilityNames(t *testing.T) {
+	for _, c := range builtin(t).All() {
+		for _, ab := range c.Abilities {
+			if ab.Name == "" {
+				continue
+			}
+			for _, l := range NameLangs() {
+				if c.AbilityNames[ab.Name][l] == "" {
+					t.Errorf("%s: ability %q has no name in %s", c.Name, ab.Name, l)
+				}
+			}
+		}
+	}
+	hero := "cards:\n  - {id: H-1, name: Zorg, faction: Rayji, type: Hero, life: 20, text: ['active(2) \"Quickening\": grant(T:creature[you], Agility)'], ability_names: %s}\n"
+	for _, tt := range []struct{ names, want string }{
+		{"{Quickening: {fr: Vivacité}}", ""},
+		{"{Slowing: {fr: Lenteur}}", `"Slowing" names no ability of this card's text`},
+		{"{Quickening: {de: Schnell}}", `Quickening: unknown language "de"`},
+		{"[Quickening]", "expected {ABILITY: {fr: NAME, es: NAME}}"},
+	} {
+		cat, err := Load(fstest.MapFS{"x.yaml": {Data: []byte(fmt.Sprintf(hero, tt.names))}}, "x.yaml")
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.names, err)
+		case tt.want == "" && cat.All()[0].AbilityNames["Quickening"]["fr"] != "Vivacité":
+			t.Errorf("%s: read %v", tt.names, cat.All()[0].AbilityNames)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: %v, want an error containing %q", tt.names, err, tt.want)
+		}
+	}
 }

@@ -145,14 +145,17 @@ type Card struct {
 	// Names are the card's names in other languages (NameLangs), by language: our own French
 	// and Spanish names for the invented starter set (docs/cards.md). NameIn falls back to
 	// Name.
-	Names    map[string]string
-	Faction  Faction
-	Type     Type
-	Cost     int // requisition cost (Creature, Instant, Equipment)
-	S, E     int // printed strength and endurance (Creature, Token)
-	Life     int // starting life (Hero)
-	Keywords Keywords
-	Division *Division // Division(TK x n) (SN 17.5), nil if none
+	Names map[string]string
+	// AbilityNames are the names of its named abilities (a hero's "Quickening") in other
+	// languages: the English name, then a language of NameLangs, to a name. Shown, never read.
+	AbilityNames map[string]map[string]string
+	Faction      Faction
+	Type         Type
+	Cost         int // requisition cost (Creature, Instant, Equipment)
+	S, E         int // printed strength and endurance (Creature, Token)
+	Life         int // starting life (Hero)
+	Keywords     Keywords
+	Division     *Division // Division(TK x n) (SN 17.5), nil if none
 	// Limit is the copy limit in a deck: 3 by default (SN 2.2), 1 for special resources
 	// (SN 2.3), Unlimited for basic resources, 0 for tokens (never in a deck).
 	Limit     int

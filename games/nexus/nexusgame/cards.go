@@ -32,6 +32,9 @@ type CardJSON struct {
 	Text        []i18n.Msg        `json:"text"`
 	Reminders   []i18n.Msg        `json:"reminders"`
 	Rules       []string          `json:"rules"`
+	// AbilityNames are the names of its named abilities (a hero's) in each language, by
+	// English name: shown where the ability is named (prompts, the hero's button).
+	AbilityNames map[string]map[string]string `json:"ability_names,omitempty"`
 }
 
 // Cards implements engine.Game: every card of the game's table.
@@ -51,6 +54,15 @@ func (g *Game) Cards() any {
 		}
 		for _, l := range cards.NameLangs() {
 			j.Names[l] = c.NameIn(l)
+		}
+		for en, by := range c.AbilityNames {
+			if j.AbilityNames == nil {
+				j.AbilityNames = map[string]map[string]string{}
+			}
+			j.AbilityNames[en] = map[string]string{"en": en}
+			for l, n := range by {
+				j.AbilityNames[en][l] = n
+			}
 		}
 		for _, k := range c.Keywords.List() {
 			j.Keywords = append(j.Keywords, k.String())

@@ -2,6 +2,7 @@ package nexusgame_test
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -70,6 +71,12 @@ func TestCardJSONNames(t *testing.T) {
 		for _, l := range []string{"en", "fr", "es"} {
 			if c.Names[l] == "" {
 				t.Errorf("%s: no %s name", c.Name, l)
+			}
+		}
+		if c.Name == "Kaira Swiftclaw" {
+			want := map[string]map[string]string{"Quickening": {"en": "Quickening", "fr": "Vivacité", "es": "Presteza"}}
+			if !reflect.DeepEqual(c.AbilityNames, want) {
+				t.Errorf("Kaira Swiftclaw: ability names %v, want %v", c.AbilityNames, want)
 			}
 		}
 		if c.Name == "Magma Titan" {

@@ -24,6 +24,11 @@ func (g *Game) Presenter(lang *i18n.Catalog) terminal.Presenter {
 	if g.tab != nil {
 		for _, c := range g.tab.Catalog().All() {
 			names[c.Name] = c.NameIn(code)
+			for en, by := range c.AbilityNames {
+				if n := by[code]; n != "" {
+					names[en] = n
+				}
+			}
 		}
 	}
 	return &presenter{l: terminal.NewLang(lang, "term.word.nexus.", names)}

@@ -36,3 +36,14 @@ test('tparts gives icons as parts, nested and in lists, and tm gives their words
   assert.equal(tm(gain(3, 'combat')), '+3 Combat');
   assert.deepEqual(tparts({ id: 'icon.authority' }), [{ icon: 'authority', text: 'Authority' }], 'an icon without a catalog entry keeps its word');
 });
+
+test('a refusal shows its message in the page language; an illegal action its reason alone', async () => {
+  const { refusalText } = await import('../js/api.js');
+  const fr = JSON.parse(readFileSync(join(repoRoot, 'i18n/fr/server.json'), 'utf8'));
+  setCatalog('fr', { ...fr, 'refuse.illegal': 'action refusée « {action} » : {reason}', 'x.reason': 'pas maintenant' });
+  const nbsp = (s) => s.replace(/\u00a0/g, ' ');
+  assert.equal(nbsp(refusalText({ message: 'Ann may not act now', msg: { id: 'server.not_now', args: { who: 'Ann' } } })), 'Ann ne peut pas agir maintenant');
+  assert.equal(refusalText({ message: 'illegal action "end": not now', msg: { id: 'refuse.illegal', args: { action: 'end', reason: { id: 'x.reason' } } } }), 'pas maintenant');
+  assert.equal(refusalText({ message: 'bad request body' }), 'bad request body', 'no message: the server\'s words');
+  assert.equal(refusalText({ message: 'x', msg: { id: 'server.unknown_id' } }), 'x', 'a message the catalog lacks: the server\'s words');
+});

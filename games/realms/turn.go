@@ -505,7 +505,10 @@ func (s *State) refusal(seat engine.Seat, a engine.Action) reason {
 func (s *State) refusalNow(seat engine.Seat, a engine.Action) reason {
 	p := &s.P[seat]
 	c := cardOf(a)
-	name := s.cat.Card(c).Name
+	name := "" // the card's name: every kind that names a card has one (refusal), but pass
+	if c != 0 {
+		name = s.cat.Card(c).Name
+	}
 	switch kindOf(a) {
 	case actChooseOpt, actChooseCard, actChoosePlayer, actSkip, actDone:
 		return because("there is no decision to answer", "no_decision")
@@ -571,6 +574,8 @@ func (s *State) refusalNow(seat engine.Seat, a engine.Action) reason {
 			return because(fmt.Sprintf("%s cannot receive a card from you", who), "pass_receiver", "player", who)
 		case p.Trade < 1:
 			return because("passing a card costs 1 Trade", "pass_cost")
+		case c == 0:
+			return because("not an action of this game", "not_an_action")
 		default:
 			return because(fmt.Sprintf("%s is not in your discard pile", name), "not_in_discard", "card", name)
 		}

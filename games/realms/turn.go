@@ -505,7 +505,7 @@ func (s *State) refusal(seat engine.Seat, a engine.Action) reason {
 func (s *State) refusalNow(seat engine.Seat, a engine.Action) reason {
 	p := &s.P[seat]
 	c := cardOf(a)
-	name := "" // the card's name: every kind that names a card has one (refusal), but pass
+	name := "" // the card's name; only a pass may name card 0 here (refusal)
 	if c != 0 {
 		name = s.cat.Card(c).Name
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"starnexus/engine"
+	"starnexus/i18n/msg"
 )
 
 // toMove is the first seat that may act now, or -1 once the game is over.
@@ -163,7 +164,8 @@ func (s *State) Apply(seat engine.Seat, a engine.Action) error {
 	var buf [128]engine.Action
 	legal := s.Legal(seat, buf[:0])
 	if !contains(legal, a) {
-		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: s.whyIllegal(seat, a)}
+		reason, why := s.whyIllegal(seat, a)
+		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: reason, Why: why}
 	}
 	s.ApplyTrusted(seat, a)
 	return nil
@@ -435,118 +437,171 @@ func (s *State) maxRounds() int {
 	return 100
 }
 
-// whyIllegal explains why a refused action is not legal now.
-func (s *State) whyIllegal(seat engine.Seat, a engine.Action) string {
+// whyIllegal explains why a refused action is not legal now: in English, and as a message of
+// the catalogs (ids refuse.realms.*, i18n/en/refusals-realms.json) that the English catalog
+// renders as the same text, without the list of legal actions that some English reasons
+// append (the edges list legal actions their own way).
+func (s *State) whyIllegal(seat engine.Seat, a engine.Action) (string, msg.Msg) {
+	w := s.refusal(seat, a)
+	if w.legal {
+		return w.text + "; legal: " + s.legalTexts(seat), w.msg
+	}
+	return w.text, w.msg
+}
+
+// reason is why an action is refused: its English text and its message.
+type reason struct {
+	text  string
+	msg   msg.Msg
+	legal bool // the English text goes on with the list of legal actions
+}
+
+// because is a reason with its English text and the message id refuse.realms.CODE.
+func because(text, code string, kv ...any) reason {
+	return reason{text: text, msg: msg.M("refuse.realms."+code, kv...)}
+}
+
+// refusal is why a refused action is not legal now. Its arguments are the English text's:
+// card names (rendered in the reader's language by the catalogs), seat names, numbers and
+// select words, never hidden information.
+func (s *State) refusal(seat engine.Seat, a engine.Action) reason {
 	if s.over {
-		return "the game is over"
+		return because("the game is over", "over")
 	}
 	if seat < 0 || int(seat) >= int(s.NSeats) {
-		return "no such seat"
+		return because("no such seat", "no_seat")
 	}
 	if t := s.toMove(); !s.canAct(seat) {
+		who := s.SeatName(t)
 		if s.dec.Kind != decNone {
-			return fmt.Sprintf("%s must answer a decision first", s.SeatName(t))
+			return because(fmt.Sprintf("%s must answer a decision first", who), "must_answer", "player", who)
 		}
 		if s.Fmt == fmtHydra && s.teammates(seat, s.Active) {
-			return "you have ended your main phase; your teammates are still playing"
+			return because("you have ended your main phase; your teammates are still playing", "teammates_playing")
 		}
-		return fmt.Sprintf("it is %s's turn", s.SeatName(t))
+		return because(fmt.Sprintf("it is %s's turn", who), "not_your_turn", "player", who)
 	}
-	legal := s.legalTexts(seat)
 	if c := cardOf(a); int(c) > s.cat.NumIDs() || kindOf(a) < actEnd || kindOf(a) > actPass ||
 		int(seatOf(a)) >= int(s.NSeats) || (c == 0 && (kindOf(a) == actPlay || kindOf(a) == actUse || kindOf(a) == actBuy || kindOf(a) == actAttackBase || kindOf(a) == actChooseCard)) {
-		return "not an action of this game; legal: " + legal
+		w := because("not an action of this game", "not_an_action")
+		w.legal = true
+		return w
 	}
 	if s.dec.Kind != decNone {
-		return fmt.Sprintf("a decision is pending (%s); legal: %s", s.DecisionPrompt(), legal)
+		var prompt msg.Msg
+		if d, ok := s.DescribeDecision(seat); ok {
+			prompt = d.Prompt
+		}
+		w := because(fmt.Sprintf("a decision is pending (%s)", s.DecisionPrompt()), "decision_pending", "prompt", prompt)
+		w.legal = true
+		return w
 	}
+	w := s.refusalNow(seat, a)
+	w.legal = true
+	return w
+}
+
+// refusalNow is why a refused action is not legal in the seat's own turn, no decision pending.
+func (s *State) refusalNow(seat engine.Seat, a engine.Action) reason {
 	p := &s.P[seat]
 	c := cardOf(a)
-	why := "not possible now"
+	name := "" // the card's name; only a pass may name card 0 here (refusal)
+	if c != 0 {
+		name = s.cat.Card(c).Name
+	}
 	switch kindOf(a) {
 	case actChooseOpt, actChooseCard, actChoosePlayer, actSkip, actDone:
-		why = "there is no decision to answer"
+		return because("there is no decision to answer", "no_decision")
 	case actPlay:
-		why = fmt.Sprintf("%s is not in your hand", s.cat.Card(c).Name)
+		return because(fmt.Sprintf("%s is not in your hand", name), "not_in_hand", "card", name)
 	case actUse:
 		slot := Slot(zoneOf(a))
 		i := s.playIndex(seat, c, nil)
 		card := s.cat.Card(c)
 		switch {
 		case slot > ScrapSlot:
-			why = "only primary, ally and scrap abilities are used"
+			return because("only primary, ally and scrap abilities are used", "use_slot")
 		case i < 0:
-			why = fmt.Sprintf("%s is not in your play area", card.Name)
+			return because(fmt.Sprintf("%s is not in your play area", name), "not_in_play", "card", name)
 		case slot == Primary && card.Kind == Ship:
-			why = "a ship's Primary ability happens when it is played"
+			return because("a ship's Primary ability happens when it is played", "ship_primary")
 		case slot == Ally && s.abilityCard(&s.playArea(p)[i]).has(Ally) && !s.allyReady(seat, i):
-			why = fmt.Sprintf("%s has no ally in play", card.Name)
+			return because(fmt.Sprintf("%s has no ally in play", name), "no_ally", "card", name)
 		case !s.abilityCard(&s.playArea(p)[i]).has(slot):
-			why = fmt.Sprintf("%s has no %s ability", card.Name, slot)
+			return because(fmt.Sprintf("%s has no %s ability", name, slot), "no_ability", "card", name, "slot", slot.String())
 		default:
-			why = fmt.Sprintf("the %s ability of %s was already used this turn", slot, card.Name)
+			return because(fmt.Sprintf("the %s ability of %s was already used this turn", slot, name), "ability_used", "card", name, "slot", slot.String())
 		}
 	case actBuy:
 		card := s.cat.Card(c)
 		r := nOf(a)
 		switch {
 		case r > 0 && s.cat.book == nil:
-			why = "this game has no campaign, so no upgrades (SR 8.3)"
+			return because("this game has no campaign, so no upgrades (SR 8.3)", "no_campaign")
 		case r > 0 && r > len(s.cat.book.rows):
-			why = "no such sticker row"
+			return because("no such sticker row", "no_sticker_row")
 		case r > 0 && int(card.Cost) <= int(p.Trade) && (s.rowIndex(c) >= 0 || c == s.cat.Explorer):
-			why = s.whyNoUpgrade(seat, c, r-1, p.Trade-int16(card.Cost))
+			return s.whyNoUpgrade(seat, c, r-1, p.Trade-int16(card.Cost))
 		case c == s.cat.Explorer && s.Explorers == 0:
-			why = "the Explorer pile is empty"
+			return because("the Explorer pile is empty", "no_explorer")
 		case c != s.cat.Explorer && s.rowIndex(c) < 0:
-			why = fmt.Sprintf("%s is not in the Trade Row", card.Name)
+			return because(fmt.Sprintf("%s is not in the Trade Row", name), "not_in_row", "card", name)
 		default:
-			why = fmt.Sprintf("%s costs %d and you have %d Trade", card.Name, card.Cost, p.Trade)
+			return because(fmt.Sprintf("%s costs %d and you have %d Trade", name, card.Cost, p.Trade),
+				"cost", "card", name, "cost", card.Cost, "trade", int(p.Trade))
 		}
 	case actGive:
 		t := seatOf(a)
+		who := s.SeatName(t)
 		switch {
 		case s.Fmt != fmtHydra:
-			why = "only Hydra teammates give Trade or Combat (SR 10.4)"
+			return because("only Hydra teammates give Trade or Combat (SR 10.4)", "give_hydra")
 		case !s.teammates(seat, t):
-			why = fmt.Sprintf("%s is not your teammate", s.SeatName(t))
+			return because(fmt.Sprintf("%s is not your teammate", who), "not_teammate", "player", who)
 		case !s.canAct(t):
-			why = fmt.Sprintf("%s has ended their turn", s.SeatName(t))
+			return because(fmt.Sprintf("%s has ended their turn", who), "turn_ended", "player", who)
 		default:
-			why = fmt.Sprintf("you have %d Trade and %d Combat", p.Trade, p.Combat)
+			return because(fmt.Sprintf("you have %d Trade and %d Combat", p.Trade, p.Combat),
+				"give_pools", "trade", int(p.Trade), "combat", int(p.Combat))
 		}
 	case actPass:
 		t := seatOf(a)
+		who := s.SeatName(t)
 		switch {
 		case s.Fmt != fmtEmperor:
-			why = "only Emperor teammates pass cards (SR 10.5)"
+			return because("only Emperor teammates pass cards (SR 10.5)", "pass_emperor")
 		case !s.canReceivePass(seat, t):
-			why = fmt.Sprintf("%s cannot receive a card from you", s.SeatName(t))
+			return because(fmt.Sprintf("%s cannot receive a card from you", who), "pass_receiver", "player", who)
 		case p.Trade < 1:
-			why = "passing a card costs 1 Trade"
+			return because("passing a card costs 1 Trade", "pass_cost")
+		case c == 0:
+			return because("not an action of this game", "not_an_action")
 		default:
-			why = fmt.Sprintf("%s is not in your discard pile", s.cat.Card(c).Name)
+			return because(fmt.Sprintf("%s is not in your discard pile", name), "not_in_discard", "card", name)
 		}
 	case actAttackPlayer, actAttackBase:
 		t := seatOf(a)
+		who := s.SeatName(t)
 		switch {
 		case kindOf(a) == actAttackBase && !s.canTargetBases(seat, t):
-			why = fmt.Sprintf("you may not attack %s's bases in this format", s.SeatName(t))
+			return because(fmt.Sprintf("you may not attack %s's bases in this format", who), "attack_bases_format", "player", who)
 		case kindOf(a) == actAttackPlayer && !s.canTarget(seat, t):
-			why = fmt.Sprintf("you may not attack %s in this format", s.SeatName(t))
+			return because(fmt.Sprintf("you may not attack %s in this format", who), "attack_format", "player", who)
 		case kindOf(a) == actAttackPlayer && s.protected(t):
-			why = fmt.Sprintf("%s has an outpost in play (SR 6.4)", s.SeatName(t))
+			return because(fmt.Sprintf("%s has an outpost in play (SR 6.4)", who), "outpost", "player", who)
 		case kindOf(a) == actAttackPlayer:
-			why = fmt.Sprintf("you have %d Combat", p.Combat)
+			return because(fmt.Sprintf("you have %d Combat", p.Combat), "combat", "combat", int(p.Combat))
 		case s.playIndex(t, c, nil) < 0:
-			why = fmt.Sprintf("%s has no %s in play", s.SeatName(t), s.cat.Card(c).Name)
+			return because(fmt.Sprintf("%s has no %s in play", who, name), "no_base", "player", who, "card", name)
 		case s.playIndex(t, c, func(i int) bool { return s.baseTargetable(t, i) }) < 0:
-			why = fmt.Sprintf("%s has an outpost in play: attack the outposts first (SR 6.4)", s.SeatName(t))
+			return because(fmt.Sprintf("%s has an outpost in play: attack the outposts first (SR 6.4)", who), "outposts_first", "player", who)
 		default:
-			why = fmt.Sprintf("%s has defense %d and you have %d Combat", s.cat.Card(c).Name, s.cat.Card(c).Defense, p.Combat)
+			card := s.cat.Card(c)
+			return because(fmt.Sprintf("%s has defense %d and you have %d Combat", name, card.Defense, p.Combat),
+				"defense", "card", name, "defense", card.Defense, "combat", int(p.Combat))
 		}
 	}
-	return why + "; legal: " + legal
+	return because("not possible now", "not_now")
 }
 
 func (s *State) legalTexts(seat engine.Seat) string {

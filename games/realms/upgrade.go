@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"starnexus/engine"
+	"starnexus/i18n/msg"
 )
 
 // Rise of Empire campaign mechanisms (SR 8): sticker sheets, upgraded copies of cards, the
@@ -563,27 +564,44 @@ func (s *State) parseUpgrade(seat engine.Seat, text string) (string, int, error)
 }
 
 // whyNoUpgrade explains why seat may not upgrade card c with book row r now.
-func (s *State) whyNoUpgrade(seat engine.Seat, c CardID, r int, trade int16) string {
+func (s *State) whyNoUpgrade(seat engine.Seat, c CardID, r int, trade int16) reason {
 	b := s.cat.book
 	card := s.cat.Card(c)
 	br := &b.rows[r]
+	sheet, row := br.Ref.Sheet, br.Ref.Row
 	switch {
 	case br.Seat != seat:
-		return fmt.Sprintf("sheet %s is %s's", br.Ref.Sheet, s.SeatName(br.Seat))
+		who := s.SeatName(br.Seat)
+		return because(fmt.Sprintf("sheet %s is %s's", sheet, who), "sheet_of", "sheet", sheet, "player", who)
 	case card.Base != 0:
-		return fmt.Sprintf("%s is upgraded already: a card is upgraded once (SR 8.4)", card.Name)
+		return because(fmt.Sprintf("%s is upgraded already: a card is upgraded once (SR 8.4)", card.Name), "upgraded_once", "card", card.Name)
 	case c == s.cat.Explorer || card.Deck != TradeDeck:
-		return fmt.Sprintf("only a ship or base acquired from the Trade Row can be upgraded (SR 8.3), not %s", card.Name)
+		return because(fmt.Sprintf("only a ship or base acquired from the Trade Row can be upgraded (SR 8.3), not %s", card.Name), "upgrade_trade_row", "card", card.Name)
 	case s.rowUsed(r):
-		return fmt.Sprintf("row %d of %s is used up: one sticker per row, ever (SR 8.5)", br.Ref.Row, br.Ref.Sheet)
+		return because(fmt.Sprintf("row %d of %s is used up: one sticker per row, ever (SR 8.5)", row, sheet), "row_used", "row", row, "sheet", sheet)
 	case br.Ability[card.Kind] == nil:
-		return fmt.Sprintf("row %d of %s has no %s sticker", br.Ref.Row, br.Ref.Sheet, card.Kind)
+		return because(fmt.Sprintf("row %d of %s has no %s sticker", row, sheet, card.Kind), "row_no_sticker", "row", row, "sheet", sheet, "kind", card.Kind.String())
 	case !br.serves(card.Cost):
-		return fmt.Sprintf("row %d of %s serves printed cost %s, and %s costs %d (SR 8.5)", br.Ref.Row, br.Ref.Sheet, joinInts(br.Costs), card.Name, card.Cost)
+		return because(fmt.Sprintf("row %d of %s serves printed cost %s, and %s costs %d (SR 8.5)", row, sheet, joinInts(br.Costs), card.Name, card.Cost),
+			"row_costs", "row", row, "sheet", sheet, "costs", orInts(br.Costs), "card", card.Name, "cost", card.Cost)
 	case trade < upgradeCost(card.Kind):
-		return fmt.Sprintf("the upgrade of a %s costs %d more Trade and you would have %d left (SR 8.3)", card.Kind, upgradeCost(card.Kind), trade)
+		return because(fmt.Sprintf("the upgrade of a %s costs %d more Trade and you would have %d left (SR 8.3)", card.Kind, upgradeCost(card.Kind), trade),
+			"upgrade_cost", "kind", card.Kind.String(), "cost", int(upgradeCost(card.Kind)), "left", int(trade))
 	}
-	return "no CardID left for another upgraded copy in this game"
+	return because("no CardID left for another upgraded copy in this game", "no_card_id")
+}
+
+// orInts is joinInts as a message argument: a number, or "A or B" (id refuse.or.two) nested
+// as joinInts writes it.
+func orInts(v []int) any {
+	if len(v) == 0 {
+		return ""
+	}
+	var out any = v[0]
+	for _, n := range v[1:] {
+		out = msg.M("refuse.or.two", "a", out, "b", n)
+	}
+	return out
 }
 
 func joinInts(v []int) string {

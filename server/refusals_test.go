@@ -41,6 +41,7 @@ func TestRefusalsCarryMessages(t *testing.T) {
 		{"a seq past the game", func() (int, []byte) { return act(toMove, "end", 99) }, http.StatusConflict, "server.bad_seq"},
 		{"an unknown card", func() (int, []byte) { return act(toMove, "play Scot", 0) }, http.StatusUnprocessableEntity, "refuse.unknown_card_suggest"},
 		{"no such game", func() (int, []byte) { return h.do("GET", "/api/games/nope/view", ann, nil) }, http.StatusNotFound, "server.no_game"},
+		{"an Explorer without Trade", func() (int, []byte) { return act(toMove, "buy Explorer", 0) }, http.StatusUnprocessableEntity, "refuse.illegal"},
 	} {
 		code, b := c.do()
 		var body struct {
@@ -54,7 +55,8 @@ func TestRefusalsCarryMessages(t *testing.T) {
 			t.Errorf("%s: %d %s, want %d with message %s", c.what, code, b, c.code, c.id)
 			continue
 		}
-		if got := cats["en"].Render(*body.Msg); got != body.Error {
+		// the English message is the error, but for the legal actions an illegal one lists
+		if got := cats["en"].Render(*body.Msg); got != body.Error && !strings.HasPrefix(body.Error, got+"; legal: ") {
 			t.Errorf("%s: the English message says %q, the error %q", c.what, got, body.Error)
 		}
 		for _, l := range []string{"fr", "es"} {

@@ -6,11 +6,26 @@ import (
 	"starnexus/i18n/msg"
 )
 
+// ParseError is a text a game cannot read as an action (a word it does not know, a missing
+// number...): Reason in English, as Error gives it, and Why, the same as a message of the
+// catalogs (ids "refuse.GAME.parse.*"). ParseAction returns it, or UnknownCardError for a card
+// name.
+type ParseError struct {
+	Reason string
+	Why    msg.Msg
+}
+
+func (e *ParseError) Error() string { return e.Reason }
+
 // RefusalMsg is err as a message of the catalogs, for an edge to show in the player's
 // language: an illegal action with its reason (IllegalError.Why), an unknown card name with
-// its suggestions. ok is false for any other error, and for an illegal action whose game
-// gives no structured reason: the edge shows err's own English text then.
+// its suggestions, a text that is no action (ParseError). ok is false for any other error, and
+// for a refusal whose game gives no message: the edge shows err's own English text then.
 func RefusalMsg(err error) (m msg.Msg, ok bool) {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return pe.Why, pe.Why.ID != ""
+	}
 	var ie *IllegalError
 	if errors.As(err, &ie) {
 		if ie.Why.ID == "" {

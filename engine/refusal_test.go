@@ -31,6 +31,7 @@ func TestRefusalMsg(t *testing.T) {
 		{&engine.UnknownCardError{Name: "Scot", Suggest: []string{"Scout"}}, "carte inconnue « Scot » : vouliez-vous dire « Éclaireur » ?"},
 		{&engine.UnknownCardError{Name: "Vip", Suggest: []string{"Viper", "Scout"}}, "carte inconnue « Vip » : vouliez-vous dire « Vipère » ou « Éclaireur » ?"},
 		{&engine.UnknownCardError{Name: "x", Suggest: []string{"Viper", "Scout", "Viper"}}, "carte inconnue « x » : vouliez-vous dire « Vipère », « Éclaireur » ou « Vipère » ?"},
+		{&engine.ParseError{Reason: "2 cards", Why: msg.M("common.card_count", "n", 2)}, "2 cartes"},
 		{fmt.Errorf("turn 3: %w", &engine.IllegalError{Action: "go", Reason: "the game is over", Why: msg.M("common.card_count", "n", 2)}),
 			"action refusée « go » : 2 cartes"},
 	} {
@@ -52,7 +53,7 @@ func TestRefusalMsg(t *testing.T) {
 			t.Errorf("French %q, want %q", got, c.fr)
 		}
 	}
-	for _, e := range []error{errors.New("x"), &engine.IllegalError{Action: "go", Reason: "no"}} {
+	for _, e := range []error{errors.New("x"), &engine.IllegalError{Action: "go", Reason: "no"}, &engine.ParseError{Reason: "no"}} {
 		if _, ok := engine.RefusalMsg(e); ok {
 			t.Errorf("%v has a message", e)
 		}

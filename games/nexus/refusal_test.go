@@ -223,3 +223,88 @@ func TestRefusalMessages(t *testing.T) {
 		t.Errorf("only %d kinds of refusal met", len(ids))
 	}
 }
+
+// TestRefusalTranslations: refusals of given positions in French and Spanish, card names
+// (numbered ones too) in the reader's language, numbers by the language's plural rule, the
+// rule of Menace inside another refusal, the pending decision inside a refusal.
+func TestRefusalTranslations(t *testing.T) {
+	tab := mustTable(t)
+	cats := loadRefusalCatalogs(t, tab)
+	combat := func(t *testing.T) *State {
+		s := duel(t, PlayerSetup{Field: []Perm{{Card: "Nareh Flayer"}, {Card: "Nareh Flayer"}}},
+			PlayerSetup{Field: []Perm{{Card: "Rivet Sentry"}, {Card: "Carrion Mote"}, {Card: "Carrion Mote", Tapped: true}}}, "combat")
+		do(t, s, "attack with Nareh Flayer #1, Nareh Flayer #2", "pass", "pass")
+		return s
+	}
+	halfBlocked := func(t *testing.T) *State {
+		s := combat(t)
+		do(t, s, "block Nareh Flayer #1 with Rivet Sentry and another")
+		return s
+	}
+	swaps := func(t *testing.T) *State {
+		s, err := NewPosition(tab, Position{Players: []PlayerSetup{
+			{Name: "Ann", Hero: "Kaira Swiftclaw", Library: []string{"Ember Cub"}, ResourcePile: []string{"Nexus Shard"},
+				Reserve: []string{"Tarsk Ironvein, Forgemaster"}},
+			{Name: "Bob", Hero: "Tarsk Ironvein, Forgemaster", Library: []string{"Rivet Sentry"}, ResourcePile: []string{"Nexus Shard"},
+				Reserve: []string{"Rivet Sentry"}},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	cases := []struct {
+		name   string
+		state  func(*testing.T) *State
+		seat   engine.Seat
+		text   string
+		id     string
+		fr, es string
+	}{
+		{"menace", combat, 1, "block Nareh Flayer #1 with Rivet Sentry", "refuse.nexus.menace",
+			"un attaquant avec Menace ne peut être bloqué que par une créature avec Menace ou par au moins deux créatures (17.3)",
+			"un atacante con Amenaza solo puede ser bloqueado por una criatura con Amenaza o por dos o más criaturas (17.3)"},
+		{"tapped blocker in a list", combat, 1, "block Nareh Flayer #1 with Rivet Sentry, Carrion Mote #2", "refuse.nexus.of_blocker",
+			"Poussière de Charogne nº 2\u00a0: une créature engagée ne peut pas bloquer (4.1.4)",
+			"Mota de Carroña n.º 2: una criatura girada no puede bloquear (4.1.4)"},
+		{"second blocker missing", halfBlocked, 1, "done", "refuse.nexus.needs_second_blocker",
+			"le blocage de Écorcheur de Nareh nº 1 demande un second bloqueur\u00a0: un attaquant avec Menace ne peut être bloqué que par une créature avec Menace ou par au moins deux créatures (17.3)",
+			"el bloqueo de Desollador de Nareh n.º 1 necesita un segundo bloqueador: un atacante con Amenaza solo puede ser bloqueado por una criatura con Amenaza o por dos o más criaturas (17.3)"},
+		{"pending decision", halfBlocked, 1, "keep", "refuse.nexus.answers_nothing",
+			"cela ne répond à aucune décision en attente (déclarer les bloqueurs)",
+			"eso no responde a ninguna decisión pendiente (declarar los bloqueadores)"},
+		{"not your decision", combat, 0, "pass", "refuse.nexus.not_your_decision",
+			"ce n’est pas à vous de décider maintenant", "ahora no te toca decidir"},
+		{"not your hero", swaps, 0, "swap out Tarsk Ironvein, Forgemaster", "refuse.nexus.not_your_hero",
+			"Tarsk Veine-de-Fer, Maître de Forge n’est pas votre héros", "Tarsk Vetahierro, Maestro Forjador no es tu héroe"},
+		{"a hero already", swaps, 0, "swap in Tarsk Ironvein, Forgemaster", "refuse.nexus.has_hero",
+			"vous avez déjà un héros (Kaira Griffe-Vive)\u00a0: remplacez-le par Tarsk Veine-de-Fer, Maître de Forge (SN 2.1)",
+			"ya tienes un héroe (Kaira Garraveloz): cámbialo por Tarsk Vetahierro, Maestro Forjador (SN 2.1)"},
+		{"library size, one card", swaps, 0, "done", "refuse.nexus.deck_library_size",
+			"votre bibliothèque compterait 1 carte\u00a0: une bibliothèque en compte de 30 à 40 (SN 2.1)",
+			"tu biblioteca tendría 1 carta: una biblioteca tiene de 30 a 40 (SN 2.1)"},
+		{"not in the library", swaps, 0, "swap out Rivet Sentry", "refuse.nexus.not_in_deck",
+			"votre bibliothèque ne contient aucune carte Sentinelle Rivetée",
+			"no hay ninguna carta Centinela Remachado en tu biblioteca"},
+	}
+	seen := map[string]int{}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.state(t).ApplyText(c.seat, c.text)
+			var ie *engine.IllegalError
+			if !errors.As(err, &ie) {
+				t.Fatalf("%q: %v, want a refusal", c.text, err)
+			}
+			cats.check(t, err, seen)
+			if ie.Why.ID != c.id {
+				t.Errorf("%q: %s (%s), want %s", c.text, ie.Why.ID, ie.Reason, c.id)
+			}
+			if got := cats.fr.Render(ie.Why); got != c.fr {
+				t.Errorf("French:\n got %q\nwant %q", got, c.fr)
+			}
+			if got := cats.es.Render(ie.Why); got != c.es {
+				t.Errorf("Spanish:\n got %q\nwant %q", got, c.es)
+			}
+		})
+	}
+}

@@ -167,19 +167,19 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 				break
 			}
 			o := &s.O[i]
-			if o.Zone == zHand && !inHand.add(o.Def) && s.castable(&m, seat, i) == "" {
+			if o.Zone == zHand && !inHand.add(o.Def) && s.castable(&m, seat, i).ok() {
 				buf = append(buf, mkCast(i))
 			}
 			if o.Zone == zField {
 				d := &s.tab.Defs[o.Def]
 				for ai := range d.Abs {
-					if d.Abs[ai].Kind == AActive && s.activable(&m, seat, i, ai) == "" && !s.dupActive(&m, i, ai) {
+					if d.Abs[ai].Kind == AActive && s.activable(&m, seat, i, ai).ok() && !s.dupActive(&m, i, ai) {
 						buf = append(buf, mkActivate(i, ai, false))
 					}
 				}
 			}
 		}
-		if s.heroActivable(&m, seat) == "" {
+		if s.heroActivable(&m, seat).ok() {
 			buf = append(buf, mkActivate(0, s.heroAb(seat), true))
 		}
 		return buf
@@ -243,7 +243,7 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		buf = append(buf, attackNone)
 		for i := 1; i < int(s.NO) && !full(); i++ {
-			if s.attackerOK(seat, oid(i)) != "" || s.O[i].has(fAttacking) || s.dupAttacker(oid(i)) {
+			if !s.attackerOK(seat, oid(i)).ok() || s.O[i].has(fAttacking) || s.dupAttacker(oid(i)) {
 				continue
 			}
 			if s.opponentCount(seat) == 1 {
@@ -315,7 +315,7 @@ func (s *State) dupActive(m *memo, o oid, ai int) bool {
 	}
 	for i := 1; i < int(o); i++ {
 		x := &s.O[i]
-		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.activable(m, ob.Ctrl, oid(i), ai) == "" {
+		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && s.activable(m, ob.Ctrl, oid(i), ai).ok() {
 			return true
 		}
 	}
@@ -329,7 +329,7 @@ func (s *State) dupAttacker(o oid) bool {
 	}
 	for i := 1; i < int(o); i++ {
 		x := &s.O[i]
-		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && !x.has(fAttacking) && s.attackerOK(ob.Ctrl, oid(i)) == "" {
+		if x.Def == ob.Def && x.Zone == zField && x.Ctrl == ob.Ctrl && !x.has(fAttacking) && s.attackerOK(ob.Ctrl, oid(i)).ok() {
 			return true
 		}
 	}
@@ -413,13 +413,13 @@ func (s *State) ownMain(seat int8) bool {
 	return !s.opponents(s.Active, seat) && (s.Phase == phMain1 || s.Phase == phMain2) && s.NS == 0
 }
 
-func (s *State) targetsExist(seat int8, src oid, specs []TSpec, below oid) string {
+func (s *State) targetsExist(seat int8, src oid, specs []TSpec, below oid) why {
 	for i := range specs {
 		if !s.hasCandidate(seat, src, &specs[i], below) {
-			return "it has no legal target"
+			return refuse("refuse.nexus.no_legal_target", "it has no legal target")
 		}
 	}
-	return ""
+	return why{}
 }
 
 func (s *State) topCard() oid {
@@ -433,16 +433,16 @@ func (s *State) topCard() oid {
 	return 0
 }
 
-func (s *State) canCast(seat int8, o oid) string { return s.castable(nil, seat, o) }
+func (s *State) canCast(seat int8, o oid) why { return s.castable(nil, seat, o) }
 
 // castable is canCast with a memo (memo).
-func (s *State) castable(m *memo, seat int8, o oid) string {
+func (s *State) castable(m *memo, seat int8, o oid) why {
 	ob := &s.O[o]
 	if ob.Def == 0 || ob.Zone != zHand || ob.Owner != seat {
-		return "that card is not in your hand"
+		return refuse("refuse.nexus.not_in_hand", "that card is not in your hand")
 	}
 	if s.Pend.K != pPrio || s.Pend.Seat != seat {
-		return "you do not have priority"
+		return refuse("refuse.nexus.no_priority", "you do not have priority")
 	}
 	d := &s.tab.Defs[ob.Def]
 	switch {
@@ -450,44 +450,44 @@ func (s *State) castable(m *memo, seat int8, o oid) string {
 	case d.Type == TCreature || d.Type == TEquipment:
 		if !s.ownMain(seat) {
 			if d.Type == TEquipment {
-				return "an equipment is requisitioned only in your main phase with an empty stack (8.2)"
+				return refuse("refuse.nexus.equipment_main", "an equipment is requisitioned only in your main phase with an empty stack (8.2)")
 			}
-			return "a creature is requisitioned only in your main phase with an empty stack (8.2)"
+			return refuse("refuse.nexus.creature_main", "a creature is requisitioned only in your main phase with an empty stack (8.2)")
 		}
 	default:
-		return "that card can't be requisitioned"
+		return refuse("refuse.nexus.not_requisitionable", "that card can't be requisitioned")
 	}
 	if s.untappedIn(m, seat) < int(d.Cost) {
-		return "not enough untapped resources"
+		return refuse("refuse.nexus.not_enough_resources", "not enough untapped resources")
 	}
 	it := item{Card: o, Ab: -1, Ctrl: seat}
 	return s.targetsExist(seat, 0, s.itemSpecs(&it), s.topCard())
 }
 
-func (s *State) canActivate(seat int8, o oid, ai int) string { return s.activable(nil, seat, o, ai) }
+func (s *State) canActivate(seat int8, o oid, ai int) why { return s.activable(nil, seat, o, ai) }
 
 // activable is canActivate with a memo (memo).
-func (s *State) activable(m *memo, seat int8, o oid, ai int) string {
+func (s *State) activable(m *memo, seat int8, o oid, ai int) why {
 	ob := &s.O[o]
 	if ob.Def == 0 || ob.Zone != zField || ob.Ctrl != seat {
-		return "you control no such card on the field"
+		return refuse("refuse.nexus.no_such_card_field", "you control no such card on the field")
 	}
 	d := &s.tab.Defs[ob.Def]
 	if ai < 0 || ai >= len(d.Abs) || d.Abs[ai].Kind != AActive {
-		return "that card has no active ability"
+		return refuse("refuse.nexus.no_active_ability", "that card has no active ability")
 	}
 	if s.Pend.K != pPrio || s.Pend.Seat != seat {
-		return "you do not have priority"
+		return refuse("refuse.nexus.no_priority", "you do not have priority")
 	}
 	if !s.ownMain(seat) {
-		return "abilities of creatures and equipment are activated only in your main phase with an empty stack (7.1)"
+		return refuse("refuse.nexus.activate_main", "abilities of creatures and equipment are activated only in your main phase with an empty stack (7.1)")
 	}
 	if ob.Flags&s.usedBit(d, ai) != 0 {
-		return "that ability was already activated this turn"
+		return refuse("refuse.nexus.ability_used", "that ability was already activated this turn")
 	}
 	ab := &d.Abs[ai]
 	if s.untappedIn(m, seat) < int(ab.Cost) {
-		return "not enough untapped resources"
+		return refuse("refuse.nexus.not_enough_resources", "not enough untapped resources")
 	}
 	return s.targetsExist(seat, o, ab.Targets, 0)
 }
@@ -515,39 +515,39 @@ func (s *State) heroAb(seat int8) int {
 	return -1
 }
 
-func (s *State) canHero(seat int8) string { return s.heroActivable(nil, seat) }
+func (s *State) canHero(seat int8) why { return s.heroActivable(nil, seat) }
 
 // heroActivable is canHero with a memo (memo).
-func (s *State) heroActivable(m *memo, seat int8) string {
+func (s *State) heroActivable(m *memo, seat int8) why {
 	if s.Pend.K != pPrio || s.Pend.Seat != seat {
-		return "you do not have priority"
+		return refuse("refuse.nexus.no_priority", "you do not have priority")
 	}
 	ai := s.heroAb(seat)
 	if ai < 0 {
-		return "your hero has no active ability"
+		return refuse("refuse.nexus.hero_no_ability", "your hero has no active ability")
 	}
 	if s.P[seat].HeroUsed {
-		return "your hero's ability was already activated this turn (7.2)"
+		return refuse("refuse.nexus.hero_used", "your hero's ability was already activated this turn (7.2)")
 	}
 	ab := &s.tab.Defs[s.P[seat].Hero].Abs[ai]
 	if s.untappedIn(m, seat) < int(ab.Cost) {
-		return "not enough untapped resources"
+		return refuse("refuse.nexus.not_enough_resources", "not enough untapped resources")
 	}
 	return s.targetsExist(seat, 0, ab.Targets, s.topCard())
 }
 
-func (s *State) attackerOK(seat int8, o oid) string {
+func (s *State) attackerOK(seat int8, o oid) why {
 	ob := &s.O[o]
 	if ob.Def == 0 || ob.Zone != zField || ob.Ctrl != seat || !s.tab.Defs[ob.Def].isCreature() {
-		return "you control no such creature"
+		return refuse("refuse.nexus.no_such_creature", "you control no such creature")
 	}
 	if ob.has(fTapped) {
-		return "a tapped creature can't attack (4.1.4)"
+		return refuse("refuse.nexus.tapped_attack", "a tapped creature can't attack (4.1.4)")
 	}
 	if ob.has(fArrived) {
-		return "it arrived this turn and can't attack yet (4.1.3)"
+		return refuse("refuse.nexus.arrived", "it arrived this turn and can't attack yet (4.1.3)")
 	}
-	return ""
+	return why{}
 }
 
 // ownAttackers counts the attackers seat has declared.

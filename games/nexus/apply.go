@@ -8,7 +8,8 @@ import (
 // any other is refused, and whyIllegal only explains the refusal (as in Star Realms).
 func (s *State) Apply(seat engine.Seat, a engine.Action) error {
 	if !s.listed(int8(seat), a) {
-		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: s.whyIllegal(int8(seat), a)}
+		w := s.whyIllegal(int8(seat), a)
+		return &engine.IllegalError{Action: s.ActionText(seat, a), Reason: w.en, Why: w.m}
 	}
 	done := s.Done
 	s.apply(int8(seat), a)
@@ -46,8 +47,8 @@ func (s *State) listed(seat int8, a engine.Action) bool {
 // whyIllegal explains why Legal does not list a for seat now; it never decides. The rule an
 // action breaks comes first (explain); an action that breaks none is another form of a listed
 // one (unlisted). Like Legal it reads only what seat sees: a refusal is output too (issue 11).
-func (s *State) whyIllegal(seat int8, a engine.Action) string {
-	if r := s.explain(seat, a); r != "" {
+func (s *State) whyIllegal(seat int8, a engine.Action) why {
+	if r := s.explain(seat, a); !r.ok() {
 		return r
 	}
 	return s.unlisted(seat, a)
@@ -55,40 +56,51 @@ func (s *State) whyIllegal(seat int8, a engine.Action) string {
 
 // unlisted explains a refused action that breaks no rule explain knows: Legal offers one
 // action for interchangeable objects (the first of them), and one form of a declaration.
-func (s *State) unlisted(seat int8, a engine.Action) string {
+func (s *State) unlisted(seat int8, a engine.Action) why {
 	switch kindOf(a) {
 	case aCast:
 		if s.dupBefore(aObj(a), zHand) {
-			return "cards of one name in your hand are one action: cast " + s.nameOf(aObj(a)) + " is offered for another copy"
+			n := s.nameOf(aObj(a))
+			return refuse("refuse.nexus.one_cast_per_name",
+				"cards of one name in your hand are one action: cast "+n+" is offered for another copy", "card", n)
 		}
 	case aChoose:
 		if r := chooseRef(a); s.Pend.K == pPay && r.K == tkObj {
 			if rep := s.payRep(oid(r.ID)); rep != oid(r.ID) {
-				return s.nameOf(oid(r.ID)) + " and " + s.nameOf(rep) + " are interchangeable, so one answer: choose " + s.nameOf(rep)
+				n, nr := s.nameOf(oid(r.ID)), s.nameOf(rep)
+				return refuse("refuse.nexus.interchangeable",
+					n+" and "+nr+" are interchangeable, so one answer: choose "+nr, "card", n, "other", nr)
 			}
 		}
 	case aAddAttacker:
 		if t := int8(aArg(a) & 7); t != noSeat && s.opponentCount(seat) == 1 {
-			return "with one opponent the attacked player is not named: add attacker " + s.nameOf(aObj(a))
+			n := s.nameOf(aObj(a))
+			return refuse("refuse.nexus.one_opponent",
+				"with one opponent the attacked player is not named: add attacker "+n, "card", n)
 		}
 	case aBlockNew, aBlockHalf:
 		var cb [16]oid
 		at, b := decodeBlock(a)
+		na, nb := s.nameOf(at), s.nameOf(b)
 		switch mine := s.blockersBy(at, seat, cb[:0]); {
 		case len(mine) == 1 && mine[0] == b:
-			return s.nameOf(b) + " is your blocker of " + s.nameOf(at) + " already: nothing changes"
+			return refuse("refuse.nexus.blocker_already",
+				nb+" is your blocker of "+na+" already: nothing changes", "blocker", nb, "attacker", na)
 		case len(mine) == 0 && kindOf(a) == aBlockNew:
-			return "you have no blocker of " + s.nameOf(at) + " yet: block " + s.nameOf(at) + " with " + s.nameOf(b) + " is the action"
+			return refuse("refuse.nexus.no_blocker_yet",
+				"you have no blocker of "+na+" yet: block "+na+" with "+nb+" is the action", "attacker", na, "blocker", nb)
 		}
 	}
 	txt := s.ActionText(engine.Seat(seat), a)
 	var buf [256]engine.Action
 	for _, x := range s.legal(seat, buf[:0], 0) {
 		if s.ActionText(engine.Seat(seat), x) == txt {
-			return "identical objects are one action: " + txt + " is offered for another of them"
+			return refuse("refuse.nexus.identical",
+				"identical objects are one action: "+txt+" is offered for another of them", "action", txt)
 		}
 	}
-	return "not possible now (" + s.pendWord() + ")"
+	p := s.pendWhy()
+	return refuse("refuse.nexus.not_now", "not possible now ("+p.en+")", "pending", p.m)
 }
 
 // payRep is the untapped resource that Legal offers for o: the first one interchangeable with
@@ -107,61 +119,63 @@ func (s *State) payRep(o oid) oid {
 	return o
 }
 
-// explain names the rule that a refused action breaks, or "" when it finds none. Its texts
-// are the refusals players and scenario files know.
-func (s *State) explain(seat int8, a engine.Action) string {
+// explain names the rule that a refused action breaks, or nothing (ok) when it finds none.
+// Its texts are the refusals players and scenario files know.
+func (s *State) explain(seat int8, a engine.Action) why {
 	if s.Done {
-		return "the game is over"
+		return refuse("refuse.nexus.game_over", "the game is over")
 	}
 	if !s.idsOK(a) {
-		return "no such object"
+		return refuse("refuse.nexus.no_object", "no such object")
 	}
 	k := kindOf(a)
 	if !s.decides(seat) {
 		if isBlock(a) && s.Phase == phCombat && s.Step >= stBlockers {
-			if r := s.blockCheck(seat, a); r != "" {
+			if r := s.blockCheck(seat, a); !r.ok() {
 				return r
 			}
 		}
-		return "it is not your decision now"
+		return refuse("refuse.nexus.not_your_decision", "it is not your decision now")
 	}
-	want := func(kinds ...uint8) string {
+	want := func(kinds ...uint8) why {
 		for _, x := range kinds {
 			if s.Pend.K == x {
-				return ""
+				return why{}
 			}
 		}
-		return "that answers no pending decision (" + s.pendWord() + ")"
+		p := s.pendWhy()
+		return refuse("refuse.nexus.answers_nothing", "that answers no pending decision ("+p.en+")", "pending", p.m)
 	}
+	malformed := refuse("refuse.nexus.malformed", "malformed action")
 	switch k {
 	case aPass:
 		return want(pPrio)
 	case aCast:
-		if r := want(pPrio); r != "" {
+		if r := want(pPrio); !r.ok() {
 			return r
 		}
 		if aArg(a) != 0 {
-			return "malformed action"
+			return malformed
 		}
 		return s.canCast(seat, aObj(a))
 	case aActivate:
-		if r := want(pPrio); r != "" {
+		if r := want(pPrio); !r.ok() {
 			return r
 		}
 		if aArg(a)&16 != 0 {
 			if int(aArg(a)&15) != s.heroAb(seat) || aObj(a) != 0 || aArg(a)&^31 != 0 {
-				return "your hero has no such ability"
+				return refuse("refuse.nexus.hero_no_such_ability", "your hero has no such ability")
 			}
 			return s.canHero(seat)
 		}
 		if aArg(a)&^15 != 0 {
-			return "malformed action"
+			return malformed
 		}
 		return s.canActivate(seat, aObj(a), int(aArg(a)&15))
 	case aChoose:
 		r := chooseRef(a)
 		if aArg(a)&^3 != 0 {
-			return "malformed action"
+			return malformed
 		}
 		if r.K != tkPlayer && int(r.ID) >= int(s.NO) {
 			// An id past the table names no object: refused below as an empty slot is, with the
@@ -171,112 +185,115 @@ func (s *State) explain(seat int8, a engine.Action) string {
 		switch s.Pend.K {
 		case pFirst:
 			if r.K != tkPlayer || int(r.ID) >= int(s.N) || s.P[r.ID].Lost {
-				return "choose a player still in the game"
+				return refuse("refuse.nexus.choose_player", "choose a player still in the game")
 			}
-			return ""
+			return why{}
 		case pTarget, pJobTarget:
 			if r.K == tkObj {
 				r.Gen = s.O[r.ID].Gen
 			}
 			spec, src, below := s.pendSpec()
 			if spec == nil {
-				return "nothing to choose"
+				return refuse("refuse.nexus.nothing_to_choose", "nothing to choose")
 			}
 			if spec.Kind == KRequisition && (r.K != tkObj || oid(r.ID) != below) {
-				return "a counter can target only the item that was on top of the stack when it was announced (8.6)"
+				return refuse("refuse.nexus.counter_target",
+					"a counter can target only the item that was on top of the stack when it was announced (8.6)")
 			}
 			if !s.legalTarget(seat, src, spec, r) {
-				return "not a legal target"
+				return refuse("refuse.nexus.not_legal_target", "not a legal target")
 			}
-			return ""
+			return why{}
 		case pTrigOrder:
 			if r.K != tkObj || s.trigIndex(oid(r.ID)) < 0 {
-				return "choose the card whose passive ability happens next"
+				return refuse("refuse.nexus.choose_passive", "choose the card whose passive ability happens next")
 			}
-			return ""
+			return why{}
 		case pLinkOrder:
 			if s.linkedIndex(oid(r.ID)) < 0 || r.K != tkObj {
-				return "choose one of the special resources tapped for the requisition"
+				return refuse("refuse.nexus.choose_special", "choose one of the special resources tapped for the requisition")
 			}
-			return ""
+			return why{}
 		case pPay:
 			if r.K != tkObj {
-				return "choose an untapped resource you control"
+				return refuse("refuse.nexus.choose_resource", "choose an untapped resource you control")
 			}
 			o := &s.O[r.ID]
 			if o.Def == 0 || o.Zone != zField || o.Ctrl != seat || !s.isResource(oid(r.ID)) {
-				return "choose an untapped resource you control"
+				return refuse("refuse.nexus.choose_resource", "choose an untapped resource you control")
 			}
 			if o.has(fTapped) {
-				return "that resource is already tapped"
+				return refuse("refuse.nexus.resource_tapped", "that resource is already tapped")
 			}
-			return ""
+			return why{}
 		}
 		return want(pFirst, pTarget, pJobTarget, pPay, pLinkOrder, pTrigOrder)
 	case aAddAttacker:
-		if r := want(pAttack); r != "" {
+		if r := want(pAttack); !r.ok() {
 			return r
 		}
 		o := aObj(a)
 		if aArg(a)&^7 != 0 {
-			return "malformed action"
+			return malformed
 		}
 		if s.O[o].has(fAttacking) {
-			return "it is already attacking"
+			return refuse("refuse.nexus.already_attacking", "it is already attacking")
 		}
-		if r := s.attackerOK(seat, o); r != "" {
+		if r := s.attackerOK(seat, o); !r.ok() {
 			return r
 		}
 		return s.targetOK(seat, int8(aArg(a)&7))
 	case aAttack:
-		if r := want(pAttack); r != "" {
+		if r := want(pAttack); !r.ok() {
 			return r
 		}
 		if a != attackNone {
-			return "malformed action"
+			return malformed
 		}
-		return ""
+		return why{}
 	case aBlock, aBlockNew, aBlockHalf:
-		if r := s.blockCheck(seat, a); r != "" {
+		if r := s.blockCheck(seat, a); !r.ok() {
 			return r
 		}
 		return want(pBlock)
 	case aSwap:
-		if r := want(pSwap); r != "" {
+		if r := want(pSwap); !r.ok() {
 			return r
 		}
 		return s.swapOK(seat, uint8(a), uint8(a>>8))
 	case aDone:
 		if s.Pend.K == pSwap {
 			if a&^0xf0000000 != 0 {
-				return "malformed action"
+				return malformed
 			}
 			return s.deckProblem(seat)
 		}
 		if s.Pend.K == pAttack {
 			if s.ownAttackers(seat) == 0 {
-				return "no attacker is declared: use attack with none"
+				return refuse("refuse.nexus.no_attacker", "no attacker is declared: use attack with none")
 			}
-			return ""
+			return why{}
 		}
-		if r := want(pBlock); r != "" {
+		if r := want(pBlock); !r.ok() {
 			return r
 		}
 		if h := s.halfBlock(seat); h != 0 {
-			return "the block of " + s.nameOf(h) + " needs a second blocker: " + menaceRule
+			n := s.nameOf(h)
+			return refuse("refuse.nexus.needs_second_blocker",
+				"the block of "+n+" needs a second blocker: "+menaceRule, "attacker", n, "rule", menaceWhy().m)
 		}
-		return ""
+		return why{}
 	case aKeep, aMulligan:
 		return want(pMulligan)
 	case aYes:
 		return want(pUnless, pAffinity)
 	case aNo:
 		if s.Pend.K == pJobTarget && s.Pend.N == 1 {
-			return ""
+			return why{}
 		}
 		return want(pUnless, pAffinity)
 	}
-	return "unknown action"
+	return refuse("refuse.nexus.unknown_action", "unknown action")
 }
 
 // linkedIndex is the position of r among the resources still to happen, or -1.
@@ -293,17 +310,17 @@ func (s *State) linkedIndex(r oid) int {
 	return -1
 }
 
-func (s *State) targetOK(seat, t int8) string {
+func (s *State) targetOK(seat, t int8) why {
 	if t == noSeat {
 		if s.opponentCount(seat) == 1 {
-			return ""
+			return why{}
 		}
-		return "name the player it attacks (attack with ... at PLAYER)"
+		return refuse("refuse.nexus.name_attacked", "name the player it attacks (attack with ... at PLAYER)")
 	}
 	if t >= s.N || s.P[t].Lost || !s.opponents(seat, t) {
-		return "a creature attacks an opponent still in the game"
+		return refuse("refuse.nexus.attack_opponent", "a creature attacks an opponent still in the game")
 	}
-	return ""
+	return why{}
 }
 
 // attackDeclared passes the declaration to the ally (16.4) or opens the round.
@@ -335,34 +352,38 @@ func (s *State) onlyOpponent(seat int8) int8 {
 	return seat
 }
 
-func (s *State) pendWord() string {
+// pendWord names the pending decision, in English.
+func (s *State) pendWord() string { return s.pendWhy().en }
+
+// pendWhy is the pending decision as a refusal's part: its words and its message.
+func (s *State) pendWhy() why {
 	switch s.Pend.K {
 	case pSwap:
-		return "swap cards with your reserve, then done"
+		return refuse("refuse.nexus.pend.swap", "swap cards with your reserve, then done")
 	case pMulligan:
-		return "keep or mulligan"
+		return refuse("refuse.nexus.pend.mulligan", "keep or mulligan")
 	case pFirst:
-		return "choose the starting player"
+		return refuse("refuse.nexus.pend.first", "choose the starting player")
 	case pPrio:
-		return "priority: cast, activate or pass"
+		return refuse("refuse.nexus.pend.priority", "priority: cast, activate or pass")
 	case pTarget, pJobTarget:
-		return "choose a target"
+		return refuse("refuse.nexus.pend.target", "choose a target")
 	case pPay:
-		return "choose a resource to tap"
+		return refuse("refuse.nexus.pend.pay", "choose a resource to tap")
 	case pAttack:
-		return "declare attackers"
+		return refuse("refuse.nexus.pend.attack", "declare attackers")
 	case pBlock:
-		return "declare blockers"
+		return refuse("refuse.nexus.pend.block", "declare blockers")
 	case pUnless:
-		return "yes or no: tap resources so the requisition is not countered"
+		return refuse("refuse.nexus.pend.unless", "yes or no: tap resources so the requisition is not countered")
 	case pAffinity:
-		return "yes or no: use the Affinity"
+		return refuse("refuse.nexus.pend.affinity", "yes or no: use the Affinity")
 	case pLinkOrder:
-		return "choose which special resource happens first"
+		return refuse("refuse.nexus.pend.link_order", "choose which special resource happens first")
 	case pTrigOrder:
-		return "choose whose passive ability happens first"
+		return refuse("refuse.nexus.pend.trigger_order", "choose whose passive ability happens first")
 	}
-	return "none"
+	return refuse("refuse.nexus.pend.none", "none")
 }
 
 // apply performs a validated action.

@@ -30,33 +30,33 @@ func (s *State) blockersBy(a oid, seat int8, buf []oid) []oid {
 }
 
 // attackerCheck says why seat may not block attacker a at all, or "".
-func (s *State) attackerCheck(seat int8, a oid) string {
+func (s *State) attackerCheck(seat int8, a oid) why {
 	ao := &s.O[a]
 	if a == 0 || ao.Def == 0 || ao.Zone != zField || !ao.has(fAttacking) {
-		return "that creature is not attacking"
+		return refuse("refuse.nexus.not_attacking", "that creature is not attacking")
 	}
 	if !s.attackedBy(seat, a) {
-		return "that attacker is not attacking you"
+		return refuse("refuse.nexus.not_attacking_you", "that attacker is not attacking you")
 	}
-	return ""
+	return why{}
 }
 
 // blockerCheck says why b may not block attacker a for seat, or "" (12.3, 4.1.4, 17.2).
-func (s *State) blockerCheck(seat int8, a, b oid) string {
+func (s *State) blockerCheck(seat int8, a, b oid) why {
 	bo := &s.O[b]
 	if b == 0 || bo.Def == 0 || bo.Zone != zField || bo.Ctrl != seat || !s.tab.Defs[bo.Def].isCreature() {
-		return "you control no such creature"
+		return refuse("refuse.nexus.no_such_creature", "you control no such creature")
 	}
 	if bo.has(fTapped) {
-		return "a tapped creature can't block (4.1.4)"
+		return refuse("refuse.nexus.tapped_block", "a tapped creature can't block (4.1.4)")
 	}
 	if bo.Blocking != 0 && bo.Blocking != a {
-		return "a creature named is already blocking another attacker"
+		return refuse("refuse.nexus.blocking_another", "a creature named is already blocking another attacker")
 	}
 	if s.kw(a)&Alteration != 0 && s.kw(b)&Alteration == 0 {
-		return "an attacker with Alteration can be blocked only by creatures with Alteration (17.2)"
+		return refuse("refuse.nexus.alteration", "an attacker with Alteration can be blocked only by creatures with Alteration (17.2)")
 	}
-	return ""
+	return why{}
 }
 
 // menaceMet reports whether attacker a's blockers, other than the seat's ones if without is
@@ -106,7 +106,7 @@ func (s *State) halfBlock(seat int8) oid {
 // secondBlocker reports whether seat has a creature other than b that could block a.
 func (s *State) secondBlocker(seat int8, a, b oid) bool {
 	for i := 1; i < int(s.NO); i++ {
-		if oid(i) != b && s.O[i].Blocking == 0 && s.blockerCheck(seat, a, oid(i)) == "" {
+		if oid(i) != b && s.O[i].Blocking == 0 && s.blockerCheck(seat, a, oid(i)).ok() {
 			return true
 		}
 	}
@@ -114,42 +114,44 @@ func (s *State) secondBlocker(seat int8, a, b oid) bool {
 }
 
 // blockCheck says why block action act is refused for seat, or "".
-func (s *State) blockCheck(seat int8, act engine.Action) string {
+func (s *State) blockCheck(seat int8, act engine.Action) why {
 	a, b := decodeBlock(act)
-	if r := s.attackerCheck(seat, a); r != "" {
+	if r := s.attackerCheck(seat, a); !r.ok() {
 		return r
 	}
-	if r := s.blockerCheck(seat, a, b); r != "" {
+	if r := s.blockerCheck(seat, a, b); !r.ok() {
 		return r
 	}
 	if h := s.halfBlock(seat); h != 0 && h != a {
-		return "first name the second blocker of " + s.nameOf(h) + ": " + menaceRule
+		n := s.nameOf(h)
+		return refuse("refuse.nexus.second_blocker_first",
+			"first name the second blocker of "+n+": "+menaceRule, "attacker", n, "rule", menaceWhy().m)
 	}
 	switch kindOf(act) {
 	case aBlock:
 		if s.O[b].Blocking == a {
-			return "a creature is named twice"
+			return refuse("refuse.nexus.named_twice", "a creature is named twice")
 		}
 		if !s.menaceMet(a, seat, false, b) {
-			return menaceRule
+			return menaceWhy()
 		}
 	case aBlockNew:
 		if !s.menaceMet(a, seat, true, b) {
-			return menaceRule
+			return menaceWhy()
 		}
 	case aBlockHalf:
 		switch {
 		case s.kw(a)&Menace == 0:
-			return "\"and another\" is only for an attacker with Menace (17.3)"
+			return refuse("refuse.nexus.and_another", "\"and another\" is only for an attacker with Menace (17.3)")
 		case s.kw(b)&Menace != 0:
-			return "a creature with Menace blocks an attacker with Menace alone (17.3)"
+			return refuse("refuse.nexus.menace_alone", "a creature with Menace blocks an attacker with Menace alone (17.3)")
 		case s.othersBlock(a, seat):
-			return "it is already blocked: add your blocker to the list (block A with ..., B)"
+			return refuse("refuse.nexus.already_blocked", "it is already blocked: add your blocker to the list (block A with ..., B)")
 		case !s.secondBlocker(seat, a, b):
-			return "no second creature of yours can block it: " + menaceRule
+			return refuse("refuse.nexus.no_second_blocker", "no second creature of yours can block it: "+menaceRule, "rule", menaceWhy().m)
 		}
 	}
-	return ""
+	return why{}
 }
 
 // othersBlock reports whether a player other than seat blocks attacker a (allies, 16.7).
@@ -236,7 +238,7 @@ func (s *State) blockLegal(seat int8, buf []engine.Action, limit int) []engine.A
 		menace := s.kw(at)&Menace != 0
 		for _, b := range free {
 			bo := &s.O[b]
-			if s.blockerCheck(seat, at, b) != "" {
+			if !s.blockerCheck(seat, at, b).ok() {
 				continue
 			}
 			kind, h := aBlock, 0
@@ -330,9 +332,11 @@ func (s *State) ApplyText(seat engine.Seat, text string) error {
 		// Every creature a list names is judged first, so that the refusal names the rule the
 		// list breaks (a tapped creature, Alteration), not what follows from it.
 		for _, a := range acts {
-			if at, b := decodeBlock(a); isBlock(a) && s.attackerCheck(int8(seat), at) == "" {
-				if r := s.blockerCheck(int8(seat), at, b); r != "" {
-					return &engine.IllegalError{Action: clip(text), Reason: s.nameOf(b) + ": " + r}
+			if at, b := decodeBlock(a); isBlock(a) && s.attackerCheck(int8(seat), at).ok() {
+				if r := s.blockerCheck(int8(seat), at, b); !r.ok() {
+					n := s.nameOf(b)
+					w := refuse("refuse.nexus.of_blocker", n+": "+r.en, "blocker", n, "reason", r.m)
+					return &engine.IllegalError{Action: clip(text), Reason: w.en, Why: w.m}
 				}
 			}
 		}
@@ -400,7 +404,7 @@ func (s *State) parseAttack(p int8, r string) ([]engine.Action, error) {
 	var acts []engine.Action
 	for k, n := range names {
 		o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
-			func(o oid) bool { return s.attackerOK(p, o) == "" && !contains(list, o) }, "on your field")
+			func(o oid) bool { return s.attackerOK(p, o).ok() && !contains(list, o) }, "on your field")
 		if err != nil {
 			return nil, err
 		}
@@ -505,7 +509,7 @@ func (s *State) blockActions(p int8, at oid, bn string) (acts []engine.Action, e
 				if half && s.kw(o)&Menace != 0 {
 					return false // the first of two is one without Menace
 				}
-				return s.blockerCheck(p, at, o) == "" && !(k < len(cur) && s.O[cur[k]].Def == s.O[o].Def)
+				return s.blockerCheck(p, at, o).ok() && !(k < len(cur) && s.O[cur[k]].Def == s.O[o].Def)
 			}, "on your field")
 		if err != nil {
 			return nil, false, err
@@ -553,27 +557,27 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 }
 
 // blockListOK checks a whole list of blockers of attacker a for seat (12.3, 17.2, 17.3).
-func (s *State) blockListOK(seat int8, a oid, bs []oid) string {
-	if r := s.attackerCheck(seat, a); r != "" {
+func (s *State) blockListOK(seat int8, a oid, bs []oid) why {
+	if r := s.attackerCheck(seat, a); !r.ok() {
 		return r
 	}
 	if len(bs) == 0 {
-		return "name at least one blocker"
+		return refuse("refuse.nexus.name_blocker", "name at least one blocker")
 	}
 	menace := false
 	for k, b := range bs {
-		if r := s.blockerCheck(seat, a, b); r != "" {
+		if r := s.blockerCheck(seat, a, b); !r.ok() {
 			return r
 		}
 		if contains(bs[:k], b) {
-			return "a creature is named twice"
+			return refuse("refuse.nexus.named_twice", "a creature is named twice")
 		}
 		menace = menace || s.kw(b)&Menace != 0
 	}
 	if s.kw(a)&Menace != 0 && !menace && len(bs) < 2 {
-		return menaceRule
+		return menaceWhy()
 	}
-	return ""
+	return why{}
 }
 
 // blockChanges appends the declarations that change seat's list for an attacker it blocks
@@ -601,7 +605,7 @@ func (s *State) blockChanges(seat int8, buf []engine.Action) []engine.Action {
 		for b := 1; b < int(s.NO); b++ {
 			bo := &s.O[b]
 			if bo.Def == 0 || bo.Ctrl != seat || bo.Zone != zField || (bo.Blocking != 0 && bo.Blocking != at) ||
-				(len(mine) == 1 && mine[0] == oid(b)) || s.blockerCheck(seat, at, oid(b)) != "" {
+				(len(mine) == 1 && mine[0] == oid(b)) || !s.blockerCheck(seat, at, oid(b)).ok() {
 				continue // not a blocker of at, or the list as it is (no change)
 			}
 			// blockCheck's tests of each kind, the attacker's having been made above.

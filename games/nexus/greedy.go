@@ -657,7 +657,7 @@ func (b bot) attack(legal []engine.Action) engine.Action {
 		for i := 1; i < int(s.NO); i++ {
 			o := &s.O[i]
 			if o.Def != 0 && o.Zone == zField && o.Ctrl == b.me && s.tab.Defs[o.Def].isCreature() &&
-				(o.has(fAttacking) || s.attackerOK(b.me, oid(i)) == "") {
+				(o.has(fAttacking) || s.attackerOK(b.me, oid(i)).ok()) {
 				atks = append(atks, int(o.Atk))
 			}
 		}
@@ -721,7 +721,7 @@ func (b bot) holdBack() int {
 	return max(min(n, 2)-home, 0)
 }
 
-func (b bot) canAttackNow(o oid) bool { return b.s.attackerOK(b.me, o) == "" }
+func (b bot) canAttackNow(o oid) bool { return b.s.attackerOK(b.me, o).ok() }
 
 // isDefender reports whether o is among my best blockers (the highest endurance among
 // those that could attack): those stay home when the opponents threaten.
@@ -785,7 +785,7 @@ func (b bot) block(legal []engine.Action) engine.Action {
 			// The first of two blockers (Menace): judged with its best second.
 			v = -1 << 30
 			for i := 1; i < int(s.NO); i++ {
-				if y := oid(i); y != x && s.O[i].Blocking == 0 && s.blockerCheck(b.me, at, y) == "" {
+				if y := oid(i); y != x && s.O[i].Blocking == 0 && s.blockerCheck(b.me, at, y).ok() {
 					pair := [2]oid{x, y}
 					v = max(v, b.blockValue(at, pair[:], lethal, large))
 				}
@@ -1010,7 +1010,7 @@ func (b bot) harmValue(ab *Ab, o oid) int {
 func (b bot) hasAttacker() bool {
 	s := b.s
 	for i := 1; i < int(s.NO); i++ {
-		if o := &s.O[i]; o.Def != 0 && o.Zone == zField && o.Ctrl == b.me && s.tab.Defs[o.Def].isCreature() && s.attackerOK(b.me, oid(i)) == "" {
+		if o := &s.O[i]; o.Def != 0 && o.Zone == zField && o.Ctrl == b.me && s.tab.Defs[o.Def].isCreature() && s.attackerOK(b.me, oid(i)).ok() {
 			return true
 		}
 	}

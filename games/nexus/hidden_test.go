@@ -231,8 +231,8 @@ func TestFFABlocksHiddenUntilAllConfirm(t *testing.T) {
 			}
 			if n > 0 {
 				withBlocks++
-				if r := d.blockListOK(2, at, d.blockersOf(at, bb[:0])); r != "" {
-					t.Fatalf("seed %d: drawn blocks of %s are illegal: %s", seed, d.nameOf(at), r)
+				if r := d.blockListOK(2, at, d.blockersOf(at, bb[:0])); !r.ok() {
+					t.Fatalf("seed %d: drawn blocks of %s are illegal: %s", seed, d.nameOf(at), r.en)
 				}
 			}
 		}

@@ -133,7 +133,7 @@ func (s *State) Allowed(seat engine.Seat, a engine.Action) string {
 	if s.listed(int8(seat), a) {
 		return ""
 	}
-	return s.whyIllegal(int8(seat), a)
+	return s.whyIllegal(int8(seat), a).en
 }
 
 // Table is the card table of the game.

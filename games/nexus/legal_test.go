@@ -76,8 +76,8 @@ func checkVerdicts(t *testing.T, s *State, rng *engine.RNG, extra []engine.Actio
 				t.Fatalf("%q listed twice", s.ActionText(seat, a))
 			}
 			listed[a] = true
-			if r := s.explain(q, a); r != "" {
-				t.Fatalf("%s: listed %q, but the explainer says %q", s.SeatName(seat), s.ActionText(seat, a), r)
+			if r := s.explain(q, a); !r.ok() {
+				t.Fatalf("%s: listed %q, but the explainer says %q", s.SeatName(seat), s.ActionText(seat, a), r.en)
 			}
 			c := s.Clone().(*State)
 			if err := c.Apply(seat, a); err != nil {
@@ -115,7 +115,7 @@ func checkVerdicts(t *testing.T, s *State, rng *engine.RNG, extra []engine.Actio
 			if ie, ok := err.(*engine.IllegalError); !ok || ie.Reason == "" {
 				t.Fatalf("%s: %q refused without a reason: %v", s.SeatName(seat), s.ActionText(seat, a), err)
 			}
-			if s.decides(q) && s.explain(q, a) == "" && strings.HasPrefix(s.unlisted(q, a), "not possible now") {
+			if s.decides(q) && s.explain(q, a).ok() && strings.HasPrefix(s.unlisted(q, a).en, "not possible now") {
 				t.Fatalf("%s: %q breaks no rule the explainer knows, yet Legal does not list it", s.SeatName(seat), s.ActionText(seat, a))
 			}
 		}

@@ -110,13 +110,13 @@ func (s *State) reserveIndex(p int8, d uint8) int {
 	return -1
 }
 
-// swapOK says why a swap is refused, or "".
-func (s *State) swapOK(p int8, out, in uint8) string {
+// swapOK says why a swap is refused, or nothing (ok).
+func (s *State) swapOK(p int8, out, in uint8) why {
 	if out == 0 && in == 0 {
-		return "name a card to swap out, in, or both (swap OUT for IN)"
+		return refuse("refuse.nexus.swap_nothing", "name a card to swap out, in, or both (swap OUT for IN)")
 	}
 	if int(out) >= len(s.tab.Defs) || int(in) >= len(s.tab.Defs) {
-		return "no such card"
+		return refuse("refuse.nexus.no_such_card", "no such card")
 	}
 	pl := &s.P[p]
 	heroOut := false
@@ -125,36 +125,37 @@ func (s *State) swapOK(p int8, out, in uint8) string {
 		switch z := s.swapZone(out); {
 		case z == zNone:
 			if pl.Hero != out {
-				return d.Name + " is not your hero"
+				return refuse("refuse.nexus.not_your_hero", d.Name+" is not your hero", "card", d.Name)
 			}
 			heroOut = true
 		case s.deckObj(p, out, z) == 0:
-			return "there is no " + d.Name + " in your " + zoneNames[z]
+			return refuse("refuse.nexus.not_in_deck", "there is no "+d.Name+" in your "+zoneNames[z], "card", d.Name, "zone", zoneNames[z])
 		}
 		if in == 0 && int(pl.NR) >= maxReserve {
-			return "the reserve can't hold more while you swap: swap a card in first"
+			return refuse("refuse.nexus.reserve_full", "the reserve can't hold more while you swap: swap a card in first")
 		}
 	}
 	if in != 0 {
 		d := &s.tab.Defs[in]
 		if s.reserveIndex(p, in) < 0 {
-			return "there is no " + d.Name + " in your reserve"
+			return refuse("refuse.nexus.not_in_reserve", "there is no "+d.Name+" in your reserve", "card", d.Name)
 		}
 		switch s.swapZone(in) {
 		case zNone:
 			if pl.Hero != 0 && !heroOut {
-				return "you already have a hero (" + s.tab.Defs[pl.Hero].Name + "): swap it out for " + d.Name + " (SN 2.1)"
+				h := s.tab.Defs[pl.Hero].Name
+				return refuse("refuse.nexus.has_hero", "you already have a hero ("+h+"): swap it out for "+d.Name+" (SN 2.1)", "hero", h, "card", d.Name)
 			}
 		default:
 			if d.Type == TToken {
-				return d.Name + " is a token: tokens are never part of a deck (SN 4.6)"
+				return refuse("refuse.nexus.token_deck", d.Name+" is a token: tokens are never part of a deck (SN 4.6)", "card", d.Name)
 			}
 			if out == 0 && !s.objRoom() {
-				return "too many cards in the game"
+				return refuse("refuse.nexus.too_many_cards", "too many cards in the game")
 			}
 		}
 	}
-	return ""
+	return why{}
 }
 
 // doSwap performs a swap that swapOK accepted.
@@ -192,11 +193,11 @@ func (s *State) doSwap(p int8, out, in uint8) {
 }
 
 // deckProblem checks the deck p would play with against SN 2.1-2.3 and the reserve against
-// 2.5; it returns the first rule broken, or "".
-func (s *State) deckProblem(p int8) string {
+// 2.5; it returns the first rule broken, or nothing (ok).
+func (s *State) deckProblem(p int8) why {
 	pl := &s.P[p]
 	if pl.Hero == 0 {
-		return "you have no hero: swap one in from your reserve (a deck has exactly one hero, SN 2.1)"
+		return refuse("refuse.nexus.deck_no_hero", "you have no hero: swap one in from your reserve (a deck has exactly one hero, SN 2.1)")
 	}
 	var lib, pile [256]uint8
 	nl, np := 0, 0
@@ -215,26 +216,31 @@ func (s *State) deckProblem(p int8) string {
 		}
 	}
 	if nl < 30 || nl > 40 {
-		return "your library would hold " + strconv.Itoa(nl) + " cards: a library has 30 to 40 (SN 2.1)"
+		return refuse("refuse.nexus.deck_library_size",
+			"your library would hold "+strconv.Itoa(nl)+" cards: a library has 30 to 40 (SN 2.1)", "n", nl)
 	}
 	if np != 10 {
-		return "your resource pile would hold " + strconv.Itoa(np) + " cards: it has exactly 10 (SN 2.1)"
+		return refuse("refuse.nexus.deck_pile_size",
+			"your resource pile would hold "+strconv.Itoa(np)+" cards: it has exactly 10 (SN 2.1)", "n", np)
 	}
 	for d := 1; d < len(s.tab.Defs) && d < 256; d++ {
 		def := &s.tab.Defs[d]
 		if def.Limit >= 0 && int(lib[d]) > int(def.Limit) {
-			return "your library would hold " + strconv.Itoa(int(lib[d])) + " copies of " + def.Name +
-				" (at most " + strconv.Itoa(int(def.Limit)) + ", SN 2.2)"
+			return refuse("refuse.nexus.deck_copies",
+				"your library would hold "+strconv.Itoa(int(lib[d]))+" copies of "+def.Name+
+					" (at most "+strconv.Itoa(int(def.Limit))+", SN 2.2)", "n", int(lib[d]), "card", def.Name, "max", int(def.Limit))
 		}
 		if def.Limit >= 0 && int(pile[d]) > int(def.Limit) {
-			return "your resource pile would hold " + strconv.Itoa(int(pile[d])) + " copies of special resource " + def.Name +
-				" (at most " + strconv.Itoa(int(def.Limit)) + ", SN 2.3)"
+			return refuse("refuse.nexus.deck_special_copies",
+				"your resource pile would hold "+strconv.Itoa(int(pile[d]))+" copies of special resource "+def.Name+
+					" (at most "+strconv.Itoa(int(def.Limit))+", SN 2.3)", "n", int(pile[d]), "card", def.Name, "max", int(def.Limit))
 		}
 	}
 	if pl.NR > 15 {
-		return "your reserve would hold " + strconv.Itoa(int(pl.NR)) + " cards (at most 15, SN 2.5)"
+		return refuse("refuse.nexus.deck_reserve_size",
+			"your reserve would hold "+strconv.Itoa(int(pl.NR))+" cards (at most 15, SN 2.5)", "n", int(pl.NR))
 	}
-	return ""
+	return why{}
 }
 
 // swapDone confirms p's swaps; once every player has, the setup goes on (10.2).
@@ -252,7 +258,7 @@ func (s *State) swapDone(p int8) {
 // can go out, each card that can come in, then each exchange "swap X for Y" (2.5: an exchange
 // is one swap; it is the only way to change heroes, or to swap with a full reserve).
 func (s *State) swapLegal(p int8, buf []engine.Action) []engine.Action {
-	if s.deckProblem(p) == "" {
+	if s.deckProblem(p).ok() {
 		buf = append(buf, mkA(aDone, 0))
 	}
 	var outs [256]uint8 // the distinct definitions that may go out, hero first
@@ -277,7 +283,7 @@ func (s *State) swapLegal(p int8, buf []engine.Action) []engine.Action {
 		}
 	}
 	for _, d := range outs[:no] {
-		if s.swapOK(p, d, 0) == "" {
+		if s.swapOK(p, d, 0).ok() {
 			buf = append(buf, mkSwap(d, 0))
 		}
 	}
@@ -290,14 +296,14 @@ func (s *State) swapLegal(p int8, buf []engine.Action) []engine.Action {
 		if !in[d] {
 			in[d] = true
 			ins[ni], ni = d, ni+1
-			if s.swapOK(p, 0, d) == "" {
+			if s.swapOK(p, 0, d).ok() {
 				buf = append(buf, mkSwap(0, d))
 			}
 		}
 	}
 	for _, o := range outs[:no] {
 		for _, d := range ins[:ni] {
-			if s.swapOK(p, o, d) == "" {
+			if s.swapOK(p, o, d).ok() {
 				buf = append(buf, mkSwap(o, d))
 			}
 		}

@@ -486,7 +486,7 @@ func (t tact) block(legal []engine.Action) engine.Action {
 			// A second blocker after it may kill what one alone does not (and Menace
 			// needs one).
 			for j := 0; j < nf; j++ {
-				if j != xi && s.blockerCheck(t.me, at, free[j].o) == "" {
+				if j != xi && s.blockerCheck(t.me, at, free[j].o).ok() {
 					v = max(v, c.with(k, []unit{free[xi], free[j]}))
 				}
 			}

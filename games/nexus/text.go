@@ -143,7 +143,7 @@ func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
 	switch strings.ToLower(word) {
 	case "cast":
 		o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone == zHand && o.Owner == p },
-			func(o oid) bool { return s.canCast(p, o) == "" }, "in your hand")
+			func(o oid) bool { return s.canCast(p, o).ok() }, "in your hand")
 		if err != nil {
 			return 0, err
 		}
@@ -152,7 +152,7 @@ func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
 		var ai int
 		o, err := s.findObj(p, rest, func(o *obj) bool {
 			return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].first(AActive) != nil
-		}, func(o oid) bool { return s.canActivate(p, o, s.firstActive(o)) == "" }, "with an active ability on your field")
+		}, func(o oid) bool { return s.canActivate(p, o, s.firstActive(o)).ok() }, "with an active ability on your field")
 		if err != nil {
 			return 0, err
 		}
@@ -168,7 +168,7 @@ func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
 			return 0, err
 		}
 		o, err := s.findObj(p, names, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
-			func(o oid) bool { return s.attackerOK(p, o) == "" && !s.O[o].has(fAttacking) }, "on your field")
+			func(o oid) bool { return s.attackerOK(p, o).ok() && !s.O[o].has(fAttacking) }, "on your field")
 		if err != nil {
 			return 0, err
 		}

@@ -160,12 +160,14 @@ func TestPlayInFrenchAndSpanish(t *testing.T) {
 				"error: acción no permitida «comprar Exploradora»: Exploradora cuesta 2 y tienes 0 de Comercio"},
 			[]string{"play Scout", "play Scout", "play Viper", "end"}},
 		{"nexus fr", "fr", []string{"--game", "nexus", "--seed", "5"},
-			"aide\nvoir titan de magma\nvoir Titán de Magma\ngarder\naucune attaque\ntable\nquitter\n",
-			[]string{"Commandes", "Titan de Magma\u00a0: Créature Kern", "1) garder", "aucune attaque", "Vessa", "Partie enregistrée dans"},
+			"aide\nvoir titan de magma\nvoir Titán de Magma\npasser\ngarder\naucune attaque\ntable\nquitter\n",
+			[]string{"Commandes", "Titan de Magma\u00a0: Créature Kern", "1) garder", "aucune attaque", "Vessa", "Partie enregistrée dans",
+				"erreur\u00a0: action refusée «\u00a0passer\u00a0»\u00a0: cela ne répond à aucune décision en attente (garder ou faire un mulligan)"},
 			[]string{"keep", "attack with none"}},
 		{"nexus es", "es", []string{"--game", "nexus", "--seed", "5"},
-			"ayuda\nver titan de magma\nconservar\nningun ataque\nmesa\nsalir\n",
-			[]string{"Comandos", "Titán de Magma: Criatura Kern", "1) conservar", "ningún ataque", "Partida guardada en"},
+			"ayuda\nver titan de magma\npasar\nconservar\nningun ataque\nmesa\nsalir\n",
+			[]string{"Comandos", "Titán de Magma: Criatura Kern", "1) conservar", "ningún ataque", "Partida guardada en",
+				"error: acción no permitida «pasar»: eso no responde a ninguna decisión pendiente (conservar la mano o hacer mulligan)"},
 			[]string{"keep", "attack with none"}},
 	}
 	for _, tt := range tests {

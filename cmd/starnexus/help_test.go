@@ -1,0 +1,4 @@
+package main
+
+// noEnv is an empty environment: no locale, so English.
+func noEnv(string) string { return "" }

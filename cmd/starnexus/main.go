@@ -52,15 +52,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runEnv is run reading the environment with getenv.
 func runEnv(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cmds := commands(getenv)
-	h := helpText(args, getenv)
 	if first := withoutLang(args); len(first) == 0 || first[0] == "help" || first[0] == "-h" || first[0] == "--help" {
-		usage(stdout, cmds, h)
+		usage(stdout, cmds, helpText(args, getenv))
 		return 0
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "starnexus: unknown command %q\n", args[0])
-		usage(stderr, cmds, h)
+		usage(stderr, cmds, helpText(args, getenv))
 		return 2
 	}
 	return c.run(args[1:], stdin, stdout, stderr)

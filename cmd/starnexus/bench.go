@@ -16,13 +16,19 @@ import (
 )
 
 // runBench implements "starnexus bench": engine speed on one core, one goroutine.
-func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runBench(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	secs := fs.Float64("seconds", 2, "time spent on each measurement (each level plays at least two whole games)")
-	noLevels := fs.Bool("no-levels", false, "skip the difficulty levels' decision times (expert alone takes minutes)")
+	h := helpText(args, getenv)
+	setUsage(fs, "", h, stderr)
+	asJSON := fs.Bool("json", false, h("cli.bench.json"))
+	secs := fs.Float64("seconds", 2, h("cli.bench.seconds"))
+	noLevels := fs.Bool("no-levels", false, h("cli.bench.no_levels"))
+	lang := langFlagHelp(fs, h)
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if err := langError(*lang); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
 	runtime.GOMAXPROCS(1)

@@ -24,37 +24,17 @@ import (
 	"starnexus/terminal"
 )
 
-const campaignUsage = `usage: starnexus campaign COMMAND [options]
-
-commands:
-  new     --name N --seats human,greedy [--seed S] [--campaign ID] [--db FILE]
-          start a Rise of Empire campaign (seat 1 plays the Empire, seat 2 the Federation);
-          without --seed each game draws its own secret seed, with it every game derives
-          from S and the campaign replays exactly
-  play    --name N [--all] [--db FILE]
-          play the next scenario (or continue the game under way); --all plays on to the
-          end of the campaign when no seat is human
-  status  --name N [--db FILE]
-          sheets, rows used, upgraded cards, points, next scenario and who goes first
-  show    --name N [--db FILE] SHEET
-          a sticker sheet (show --name N Empire 1): what each row gives and costs, and
-          the rows used; without SHEET, the campaign's sheets (in a game: show SHEET)
-  list    [--db FILE]
-          the campaigns in the database
-
-The database is the one starnexus serve uses: an SQLite file (default starnexus.db) or a
-postgres:// URL. Campaign content: docs/campaigns.md.
-`
-
 func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	h := helpText(args, getenv)
+	campaignUsage := h("cli.campaign.usage")
+	if first := withoutLang(args); len(first) == 0 || first[0] == "help" || first[0] == "-h" || first[0] == "--help" {
 		fmt.Fprint(stdout, campaignUsage)
 		return 0
 	}
 	sub, args := args[0], args[1:]
 	fs := flag.NewFlagSet("campaign "+sub, flag.ContinueOnError)
-	db := fs.String("db", "starnexus.db", "the database: an SQLite `file`, or postgres://...")
-	name := fs.String("name", "", "the campaign's `name`")
+	db := fs.String("db", "starnexus.db", h("cli.campaign.db"))
+	name := fs.String("name", "", h("cli.campaign.name"))
 	var line string
 	var seats, content *string
 	var seed *uint64
@@ -63,18 +43,18 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 	langName := new(string)
 	switch sub {
 	case "new":
-		seats = fs.String("seats", "human,greedy", "who plays seat 1 (the Empire) and seat 2 (the Federation): human or a bot ("+strings.Join(botNames(), ", ")+")")
-		seed = fs.Uint64("seed", 0, "make the campaign reproducible: every game's seed derives from this `seed` (default: each game draws its own secret seed)")
-		content = fs.String("campaign", "frontier-accord", "the campaign content: "+strings.Join(campaigns.Names(), ", "))
+		seats = fs.String("seats", "human,greedy", h("cli.campaign.seats", "bots", strings.Join(botNames(), ", ")))
+		seed = fs.Uint64("seed", 0, h("cli.campaign.seed"))
+		content = fs.String("campaign", "frontier-accord", h("cli.campaign.campaign", "campaigns", strings.Join(campaigns.Names(), ", ")))
 		line = "starnexus campaign new --name N [--seats human,greedy] [--seed S] [--campaign ID] [--db FILE]"
 	case "play":
-		all = fs.Bool("all", false, "play on to the end of the campaign (no human seat)")
-		langName = langFlag(fs)
+		all = fs.Bool("all", false, h("cli.campaign.all"))
+		langName = langFlag(fs, h)
 		line = "starnexus campaign play --name N [--all] [--db FILE] [--lang fr]"
 	case "status":
 		line = "starnexus campaign status --name N [--db FILE]"
 	case "show":
-		langName = langFlag(fs)
+		langName = langFlag(fs, h)
 		line = "starnexus campaign show --name N [--db FILE] [--lang fr] SHEET"
 		// The sheet's name is the words that are not flags (both of show's flags take a
 		// value): show --name N Empire 1.
@@ -98,7 +78,10 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 		fmt.Fprintf(stderr, "starnexus campaign: unknown command %q\n%s", sub, campaignUsage)
 		return 2
 	}
-	if code, ok := parseFlags(fs, args, line, stderr); !ok {
+	if fs.Lookup("lang") == nil {
+		langName = langFlagHelp(fs, h)
+	}
+	if code, ok := parseFlags(fs, args, line, h, stderr); !ok {
 		return code
 	}
 	if sub != "list" && strings.TrimSpace(*name) == "" {

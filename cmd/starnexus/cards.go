@@ -24,14 +24,15 @@ type listedCard struct {
 func runCards(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("cards", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	h := helpText(args, getenv)
 	var sets listFlag
-	fs.Var(&sets, "set", "list only this `set` (repeatable or comma-separated; default: every set)")
-	faction := fs.String("faction", "", "list only cards of this `faction` (or unaligned)")
-	name := fs.String("name", "", "list only cards whose name or alias contains `text`")
-	asJSON := fs.Bool("json", false, "print a JSON array instead of a table")
-	game := fs.String("game", "realms", "the `game` whose cards to list: realms or nexus (Stellar Nexus)")
-	langName := langFlag(fs)
-	if code, ok := parseFlags(fs, args, "starnexus cards [--game realms|nexus] [--set core] [--faction Blob] [--name text] [--json] [--lang fr]", stderr); !ok {
+	fs.Var(&sets, "set", h("cli.cards.set"))
+	faction := fs.String("faction", "", h("cli.cards.faction"))
+	name := fs.String("name", "", h("cli.cards.name"))
+	asJSON := fs.Bool("json", false, h("cli.cards.json"))
+	game := fs.String("game", "realms", h("cli.cards.game"))
+	langName := langFlag(fs, h)
+	if code, ok := parseFlags(fs, args, "starnexus cards [--game realms|nexus] [--set core] [--faction Blob] [--name text] [--json] [--lang fr]", h, stderr); !ok {
 		return code
 	}
 	lang, err := chooseLang(*langName, getenv)

@@ -14,13 +14,11 @@ import (
 	"starnexus/games/nexus/decks"
 )
 
-const deckUsage = `usage: starnexus deck check FILE|NAME...   check Stellar Nexus decks against SN 2 (docs/decks.md)
-       starnexus deck list                  list the shipped decks
-       starnexus deck show NAME|FILE        print a deck card by card
-A NAME is a shipped deck: ` + "damnareh, kern, hilote, rayji or cypios."
-
 // runDeck implements "starnexus deck check|list|show".
-func runDeck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runDeck(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	h := helpText(args, getenv)
+	deckUsage := h("cli.deck.usage")
+	args = withoutLang(args) // a --lang before the subcommand chooses the help's language
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, deckUsage)
 		return 2
@@ -61,7 +59,7 @@ func runDeck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return deckList(stdout, stderr)
 	default:
 		if len(rest) != 1 {
-			fmt.Fprintln(stderr, "usage: starnexus deck show NAME|FILE")
+			fmt.Fprintln(stderr, h("cli.usage", "line", "starnexus deck show NAME|FILE"))
 			return 2
 		}
 		return deckShow(cat, rest[0], stdout, stderr)

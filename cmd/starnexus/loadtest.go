@@ -18,17 +18,19 @@ import (
 	"starnexus/loadtest"
 )
 
-func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	games := fs.Int("games", 100, "concurrent games between client-side bots")
-	interval := fs.Duration("interval", 200*time.Millisecond, "each game's seat to move sends an action this often")
-	duration := fs.Duration("duration", 30*time.Second, "how long to offer the load")
-	addr := fs.String("addr", "", "target a running server at `host:port` on loopback (default: start 'starnexus serve' as a child process on a temporary SQLite file)")
-	inProcess := fs.Bool("in-process", false, "run the server in this process instead of a child (load generator and server then share one Go runtime)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run (server and clients) to `file`")
-	if code, ok := parseFlags(fs, args, "starnexus loadtest [--games N] [--interval 200ms] [--duration 30s] [--addr 127.0.0.1:8080] [--json]", stderr); !ok {
+	h := helpText(args, getenv)
+	games := fs.Int("games", 100, h("cli.loadtest.games"))
+	interval := fs.Duration("interval", 200*time.Millisecond, h("cli.loadtest.interval"))
+	duration := fs.Duration("duration", 30*time.Second, h("cli.loadtest.duration"))
+	addr := fs.String("addr", "", h("cli.loadtest.addr"))
+	inProcess := fs.Bool("in-process", false, h("cli.loadtest.in_process"))
+	asJSON := fs.Bool("json", false, h("cli.loadtest.json"))
+	cpuProfile := fs.String("cpuprofile", "", h("cli.loadtest.cpuprofile"))
+	langFlagHelp(fs, h)
+	if code, ok := parseFlags(fs, args, "starnexus loadtest [--games N] [--interval 200ms] [--duration 30s] [--addr 127.0.0.1:8080] [--json]", h, stderr); !ok {
 		return code
 	}
 	tuneGC()

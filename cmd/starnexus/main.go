@@ -9,17 +9,18 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one verb of the binary. It gets its arguments (without the verb) and the
 // streams to use, and returns the process exit code.
 type command struct {
-	summary string
+	summary string // the id of its line in the command list (catalog cli.*)
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // commands are the verbs; getenv reads the environment (the locale of the commands that
-// print text for players: --lang).
+// print text for players, and of every command's help: --lang).
 func commands(getenv func(string) string) map[string]command {
 	withEnv := func(f func(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int) func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -27,16 +28,16 @@ func commands(getenv func(string) string) map[string]command {
 		}
 	}
 	return map[string]command{
-		"play":     {"play a game in the terminal (hot-seat or against bots)", withEnv(runPlay)},
-		"replay":   {"print a saved game turn by turn", withEnv(runReplay)},
-		"cards":    {"list and filter the card data", withEnv(runCards)},
-		"scenario": {"run rules scenarios: scenario run PATH...", runScenario},
-		"bench":    {"measure engine speed (games and actions per second)", runBench},
-		"sim":      {"play many bot games and report win rates", runSim},
-		"serve":    {"serve the web client, the JSON API and WebSocket play", runServe},
-		"loadtest": {"measure a server under N concurrent games (loopback only)", runLoadtest},
-		"campaign": {"a Rise of Empire campaign: campaign new|play|status|list", withEnv(runCampaign)},
-		"deck":     {"check Stellar Nexus decks: deck check FILE|NAME..., deck list, deck show NAME", runDeck},
+		"play":     {"cli.cmd.play", withEnv(runPlay)},
+		"replay":   {"cli.cmd.replay", withEnv(runReplay)},
+		"cards":    {"cli.cmd.cards", withEnv(runCards)},
+		"scenario": {"cli.cmd.scenario", withEnv(runScenario)},
+		"bench":    {"cli.cmd.bench", withEnv(runBench)},
+		"sim":      {"cli.cmd.sim", withEnv(runSim)},
+		"serve":    {"cli.cmd.serve", withEnv(runServe)},
+		"loadtest": {"cli.cmd.loadtest", withEnv(runLoadtest)},
+		"campaign": {"cli.cmd.campaign", withEnv(runCampaign)},
+		"deck":     {"cli.cmd.deck", withEnv(runDeck)},
 	}
 }
 
@@ -51,33 +52,50 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runEnv is run reading the environment with getenv.
 func runEnv(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cmds := commands(getenv)
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(stdout, cmds)
+	if first := withoutLang(args); len(first) == 0 || first[0] == "help" || first[0] == "-h" || first[0] == "--help" {
+		usage(stdout, cmds, helpText(args, getenv))
 		return 0
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "starnexus: unknown command %q\n", args[0])
-		usage(stderr, cmds)
+		usage(stderr, cmds, helpText(args, getenv))
 		return 2
 	}
 	return c.run(args[1:], stdin, stdout, stderr)
 }
 
-// parseFlags parses a command's flags and prints usageLine with the defaults on -h. ok is
-// false when the command must return code at once: help was asked, a flag was wrong, or an
-// argument was left over.
-func parseFlags(fs *flag.FlagSet, args []string, usageLine string, stderr io.Writer) (code int, ok bool) {
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: "+usageLine)
-		fs.PrintDefaults()
+// withoutLang is args without the --lang flags that lead them (starnexus --lang fr -h).
+func withoutLang(args []string) []string {
+	for len(args) > 0 {
+		switch a := args[0]; {
+		case a == "--lang" || a == "-lang":
+			args = args[min(2, len(args)):]
+		case strings.HasPrefix(a, "--lang=") || strings.HasPrefix(a, "-lang="):
+			args = args[1:]
+		default:
+			return args
+		}
 	}
+	return args
+}
+
+// parseFlags parses a command's flags and prints usageLine with the defaults on -h, in the
+// help's language (h: helpText). ok is false when the command must return code at once: help
+// was asked, a flag was wrong, --lang names no language, or an argument was left over.
+func parseFlags(fs *flag.FlagSet, args []string, usageLine string, h func(string, ...any) string, stderr io.Writer) (code int, ok bool) {
+	setUsage(fs, usageLine, h, stderr)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0, false
 		}
 		return 2, false
+	}
+	if f := fs.Lookup("lang"); f != nil {
+		if err := langError(f.Value.String()); err != nil {
+			fmt.Fprintf(stderr, "starnexus %s: %v\n", fs.Name(), err)
+			return 2, false
+		}
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "starnexus %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
@@ -86,16 +104,51 @@ func parseFlags(fs *flag.FlagSet, args []string, usageLine string, stderr io.Wri
 	return 0, true
 }
 
-func usage(w io.Writer, cmds map[string]command) {
-	fmt.Fprintln(w, "usage: starnexus COMMAND [options]")
-	fmt.Fprintln(w, "\ncommands:")
+// setUsage makes fs print its help to w on -h or a wrong flag, in the help's language (h:
+// helpText): "usage: " and usageLine ("Usage of NAME:" when usageLine is ""), then every
+// flag (printDefaults).
+func setUsage(fs *flag.FlagSet, usageLine string, h func(string, ...any) string, w io.Writer) {
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		if usageLine == "" {
+			fmt.Fprintln(w, h("cli.usage_of", "name", fs.Name()))
+		} else {
+			fmt.Fprintln(w, h("cli.usage", "line", usageLine))
+		}
+		printDefaults(fs, h, w)
+	}
+}
+
+// printDefaults is fs.PrintDefaults with its "(default X)" in the help's language (h:
+// helpText): the flag package writes every flag's usage, which comes from the catalog, and
+// its default, whose words are the only English left.
+func printDefaults(fs *flag.FlagSet, h func(string, ...any) string, w io.Writer) {
+	var b strings.Builder
+	out := fs.Output()
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+	lines := strings.SplitAfter(b.String(), "\n")
+	for i, l := range lines {
+		body := strings.TrimSuffix(l, "\n")
+		if j := strings.LastIndex(body, " (default "); j >= 0 && strings.HasSuffix(body, ")") {
+			lines[i] = body[:j] + " " + h("cli.default", "value", body[j+len(" (default "):len(body)-1]) + l[len(body):]
+		}
+	}
+	fmt.Fprint(w, strings.Join(lines, ""))
+}
+
+// usage prints the command list in the help's language (h: helpText).
+func usage(w io.Writer, cmds map[string]command, h func(string, ...any) string) {
+	fmt.Fprintln(w, h("cli.main.usage"))
+	fmt.Fprintln(w, "\n"+h("cli.main.commands"))
 	names := make([]string, 0, len(cmds))
 	for n := range cmds {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, cmds[n].summary)
+		fmt.Fprintf(w, "  %-9s %s\n", n, h(cmds[n].summary))
 	}
-	fmt.Fprintln(w, "\nRun 'starnexus COMMAND -h' for a command's options.")
+	fmt.Fprintln(w, "\n"+h("cli.main.more"))
 }

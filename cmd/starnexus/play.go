@@ -32,21 +32,21 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fu
 		return 1
 	}
 	def, _ := reg.Get("")
-	seats := fs.String("seats", "human,greedy", "who plays each seat, in order: human or a bot ("+strings.Join(bots.Names(def), ", ")+")")
-	names := fs.String("names", "", "player names, comma-separated (default P1,P2,...)")
-	seed := fs.Uint64("seed", 0, "random seed (default: drawn from the clock and printed)")
-	resume := fs.String("resume", "", "continue the game saved in `FILE` (any game)")
-	save := fs.String("save", "", "save to `FILE` on save, quit, the end of the input and the end of the game (default: the --resume file, else "+terminal.DefaultSave+")")
-	format := fs.String("format", "", "game format (default: the game's first; realms: standard, ffa, hunter, ...; nexus: duel, ffa, allied)")
-	sets := fs.String("sets", "", "Star Realms: card sets mixed into the trade deck, comma-separated (core, colony-wars; default core)")
-	game := fs.String("game", reg.Names()[0], "the game: "+strings.Join(reg.Names(), " or "))
-	reserves := fs.Bool("reserves", false, "Stellar Nexus: shorthand for --option reserves=true (each seat brings its deck's reserve, SN 2.5)")
-	decks := fs.String("decks", "", "Stellar Nexus: each seat's deck, comma-separated: a shipped deck (damnareh, kern, hilote, rayji, cypios) or a deck `file` (a path: it exists, contains / or ends in .yaml)")
-	lang := langFlag(fs)
+	h := helpText(args, getenv)
+	seats := fs.String("seats", "human,greedy", h("cli.play.seats", "bots", strings.Join(bots.Names(def), ", ")))
+	names := fs.String("names", "", h("cli.play.names"))
+	seed := fs.Uint64("seed", 0, h("cli.play.seed"))
+	resume := fs.String("resume", "", h("cli.play.resume"))
+	save := fs.String("save", "", h("cli.play.save", "file", terminal.DefaultSave))
+	format := fs.String("format", "", h("cli.play.format"))
+	sets := fs.String("sets", "", h("cli.play.sets"))
+	game := fs.String("game", reg.Names()[0], h("cli.play.game", "games", strings.Join(reg.Names(), h("cli.or"))))
+	reserves := fs.Bool("reserves", false, h("cli.play.reserves"))
+	decks := fs.String("decks", "", h("cli.play.decks"))
+	lang := langFlag(fs, h)
 	var options listFlag
-	fs.Var(&options, "option", "game option `name=value`; repeatable (the game's options: see docs/cli.md). Star Realms: max_rounds=N, explorers=N, first_player=N, "+
-		"team_hands_visible=true, pass_adjacent_only=true; Stellar Nexus: reserves=true, max_turns=N, last_loser=N, the variants")
-	if code, ok := parseFlags(fs, args, "starnexus play [--game realms|nexus] [--format F] [--sets core[,colony-wars]] [--decks rayji,./my.yaml] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--lang fr] [--option name=value ...]", stderr); !ok {
+	fs.Var(&options, "option", h("cli.play.option"))
+	if code, ok := parseFlags(fs, args, "starnexus play [--game realms|nexus] [--format F] [--sets core[,colony-wars]] [--decks rayji,./my.yaml] [--seats human,greedy] [--names Ann,Bob] [--seed N] [--resume FILE] [--save FILE] [--lang fr] [--option name=value ...]", h, stderr); !ok {
 		return code
 	}
 	cat, err := chooseLang(*lang, getenv)

@@ -14,11 +14,12 @@ import (
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lang := langFlag(fs)
+	h := helpText(args, getenv)
+	lang := langFlag(fs, h)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: starnexus replay [--lang fr] FILE")
-		fmt.Fprintln(stderr, "Prints a game saved by `starnexus play` (on save, quit, at the end, or with --save) turn by turn.")
-		fs.PrintDefaults()
+		fmt.Fprintln(stderr, h("cli.usage", "line", "starnexus replay [--lang fr] FILE"))
+		fmt.Fprintln(stderr, h("cli.replay.about"))
+		printDefaults(fs, h, stderr)
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

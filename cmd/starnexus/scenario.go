@@ -10,15 +10,21 @@ import (
 )
 
 // runScenario implements "starnexus scenario run PATH...".
-func runScenario(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runScenario(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	h := helpText(args, getenv)
 	if len(args) == 0 || args[0] != "run" {
-		fmt.Fprintln(stderr, "usage: starnexus scenario run [-v] PATH...  (files or folders of scenario files)")
+		fmt.Fprintln(stderr, h("cli.scenario.usage"))
 		return 2
 	}
 	fs := flag.NewFlagSet("scenario run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	verbose := fs.Bool("v", false, "print every scenario, not only failures")
+	setUsage(fs, "", h, stderr)
+	verbose := fs.Bool("v", false, h("cli.scenario.v"))
+	lang := langFlagHelp(fs, h)
 	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if err := langError(*lang); err != nil {
+		fmt.Fprintln(stderr, "scenario run:", err)
 		return 2
 	}
 	if fs.NArg() == 0 {

@@ -24,17 +24,19 @@ import (
 	"starnexus/web"
 )
 
-func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
-	dbFlag := fs.String("db", "starnexus.db", "the database: an SQLite `file`, or postgres://... (several servers may share one)")
-	allowSeed := fs.Bool("allow-seed", false, "accept a seed chosen by the client (tests, puzzles); otherwise every seed comes from crypto/rand")
-	botDelay := fs.Duration("bot-delay", 0, "pause before each bot move")
-	verbose := fs.Bool("v", false, "log every action (debug level)")
-	limits := limitFlags(fs)
-	origin := fs.String("origin", "", "the public `origin` of the pages (https://play.example.com) when a proxy rewrites Host; default: the request's Host. Requests that change state and WebSockets from other origins are refused")
-	if code, ok := parseFlags(fs, args, "starnexus serve [--addr 127.0.0.1:8080] [--db FILE | --db postgres://...] [--allow-seed]", stderr); !ok {
+	h := helpText(args, getenv)
+	addr := fs.String("addr", "127.0.0.1:8080", h("cli.serve.addr"))
+	dbFlag := fs.String("db", "starnexus.db", h("cli.serve.db"))
+	allowSeed := fs.Bool("allow-seed", false, h("cli.serve.allow_seed"))
+	botDelay := fs.Duration("bot-delay", 0, h("cli.serve.bot_delay"))
+	verbose := fs.Bool("v", false, h("cli.serve.v"))
+	limits := limitFlags(fs, h)
+	origin := fs.String("origin", "", h("cli.serve.origin"))
+	langFlagHelp(fs, h)
+	if code, ok := parseFlags(fs, args, "starnexus serve [--addr 127.0.0.1:8080] [--db FILE | --db postgres://...] [--allow-seed]", h, stderr); !ok {
 		return code
 	}
 	lim, err := limits()

@@ -28,37 +28,41 @@ var defaultSeats = map[string]int{"standard": 2, "ffa": 4, "hunter": 4, "hunter-
 // in parallel, seats rotating between games, with win rates, first-player advantage, game
 // length and card impact as tables, JSON or a report folder; deck against deck for games
 // whose seats bring decks (docs/sim.md).
-func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runSim(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	reg, err := games.Registry()
 	if err != nil {
 		fmt.Fprintln(stderr, "starnexus sim:", err)
 		return 1
 	}
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	gameName := fs.String("game", "", "game: "+strings.Join(reg.Names(), ", ")+" (default: "+reg.Names()[0]+")")
-	format := fs.String("format", "", "format (default: the game's first; Star Realms: standard)")
-	sets := fs.String("sets", "", "card sets of the trade deck, comma-separated (Star Realms; default core)")
-	seats := fs.String("seats", "", "a bot per seat, comma-separated (names or levels of the game's bots); seats rotate between games "+
-		"(default: greedy at every seat of the format's usual table, or one per deck)")
-	deckList := fs.String("decks", "", "a deck per seat, comma-separated: a shipped deck's name or a deck file's path; each travels with its seat's bot; "+
-		"all: every pairing of the game's shipped decks in turn, each played from every seat (25 pairings of two seats, so runs of 50 games are balanced)")
-	matrix := fs.Bool("matrix", false, "play --games games for every pair of the game's shipped decks and print the deck-against-deck table")
-	merge := fs.Bool("merge", false, "merge the --json results named as arguments (same setup, different seeds) into one summary")
-	nGames := fs.Int("games", 100, "number of games (with --matrix: per pair of decks)")
-	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
-	first := fs.Int("first-game", 0, "play the games from `N` on of the run of --seed (their seeds, seats and decks): slices of one long run, played apart, merge into it")
-	check := fs.Bool("check", false, "check every action's text and the game's invariants after every action")
-	workers := fs.Int("workers", 0, "games played at once (default: one per core)")
-	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	report := fs.String("report", "", "write a report folder `DIR`: summary.json, report.md and SVG charts")
-	cards := fs.Int("cards", 15, "cards shown in the table (0: all)")
+	h := helpText(args, getenv)
+	setUsage(fs, "", h, stderr)
+	gameName := fs.String("game", "", h("cli.sim.game", "games", strings.Join(reg.Names(), ", "), "first", reg.Names()[0]))
+	format := fs.String("format", "", h("cli.sim.format"))
+	sets := fs.String("sets", "", h("cli.sim.sets"))
+	seats := fs.String("seats", "", h("cli.sim.seats"))
+	deckList := fs.String("decks", "", h("cli.sim.decks"))
+	matrix := fs.Bool("matrix", false, h("cli.sim.matrix"))
+	merge := fs.Bool("merge", false, h("cli.sim.merge"))
+	nGames := fs.Int("games", 100, h("cli.sim.games"))
+	seed := fs.Uint64("seed", 1, h("cli.sim.seed"))
+	first := fs.Int("first-game", 0, h("cli.sim.first_game"))
+	check := fs.Bool("check", false, h("cli.sim.check"))
+	workers := fs.Int("workers", 0, h("cli.sim.workers"))
+	asJSON := fs.Bool("json", false, h("cli.sim.json"))
+	report := fs.String("report", "", h("cli.sim.report"))
+	cards := fs.Int("cards", 15, h("cli.sim.cards"))
+	lang := langFlagHelp(fs, h)
 	var options listFlag
-	fs.Var(&options, "option", "game option `name=value`; repeatable")
+	fs.Var(&options, "option", h("cli.sim.option"))
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if err := langError(*lang); err != nil {
+		fmt.Fprintln(stderr, "starnexus sim:", err)
 		return 2
 	}
 	if *merge {

@@ -14,7 +14,7 @@ import (
 // per seat in the order given.
 func TestSimJSON(t *testing.T) {
 	var out, errs bytes.Buffer
-	if code := runSim([]string{"--seats", "random,greedy", "--games", "20", "--json"}, nil, &out, &errs); code != 0 {
+	if code := runSim([]string{"--seats", "random,greedy", "--games", "20", "--json"}, nil, &out, &errs, noEnv); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	var got map[string]any
@@ -53,7 +53,7 @@ func TestSimJSON(t *testing.T) {
 func TestSimReport(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	var out, errs bytes.Buffer
-	if code := runSim([]string{"--seats", "greedy,velocity", "--games", "10", "--report", dir}, nil, &out, &errs); code != 0 {
+	if code := runSim([]string{"--seats", "greedy,velocity", "--games", "10", "--report", dir}, nil, &out, &errs, noEnv); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	for _, want := range []string{"first player wins", "velocity", "95% interval", "report written"} {
@@ -84,7 +84,7 @@ func TestSimNexus(t *testing.T) {
 	run := func(args ...string) map[string]any {
 		t.Helper()
 		var out, errs bytes.Buffer
-		if code := runSim(append([]string{"--game", "nexus", "--json"}, args...), nil, &out, &errs); code != 0 {
+		if code := runSim(append([]string{"--game", "nexus", "--json"}, args...), nil, &out, &errs, noEnv); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
 		}
 		var got map[string]any
@@ -111,7 +111,7 @@ func TestSimNexus(t *testing.T) {
 	a := run("--decks", "rayji,"+deckFile, "--games", "8", "--seed", "1")
 	b := run("--decks", "rayji,"+deckFile, "--games", "12", "--seed", "9")
 	var out, errs bytes.Buffer
-	if code := runSim([]string{"--merge", "--json", a["file"].(string), b["file"].(string)}, nil, &out, &errs); code != 0 {
+	if code := runSim([]string{"--merge", "--json", a["file"].(string), b["file"].(string)}, nil, &out, &errs, noEnv); code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, errs.String())
 	}
 	var merged map[string]any
@@ -126,7 +126,7 @@ func TestSimNexus(t *testing.T) {
 	other := run("--decks", "rayji,kern", "--games", "4", "--seed", "30")
 	out.Reset()
 	errs.Reset()
-	if code := runSim([]string{"--merge", a["file"].(string), other["file"].(string)}, nil, &out, &errs); code == 0 || !strings.Contains(errs.String(), "not of the same setup") {
+	if code := runSim([]string{"--merge", a["file"].(string), other["file"].(string)}, nil, &out, &errs, noEnv); code == 0 || !strings.Contains(errs.String(), "not of the same setup") {
 		t.Errorf("merging different setups: exit %d, %q", code, errs.String())
 	}
 	m := run("--matrix", "--games", "2")
@@ -143,7 +143,7 @@ func TestSimAllDecks(t *testing.T) {
 	run := func(name string, args ...string) map[string]any {
 		t.Helper()
 		var out, errs bytes.Buffer
-		if code := runSim(append([]string{"--game", "nexus", "--json", "--decks", "all", "--seats", "greedy,tactician"}, args...), nil, &out, &errs); code != 0 {
+		if code := runSim(append([]string{"--game", "nexus", "--json", "--decks", "all", "--seats", "greedy,tactician"}, args...), nil, &out, &errs, noEnv); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
 		}
 		var got map[string]any
@@ -166,12 +166,12 @@ func TestSimAllDecks(t *testing.T) {
 	run("a.json", "--games", "20", "--seed", "3")
 	run("b.json", "--games", "30", "--seed", "23")
 	var out, errs bytes.Buffer
-	if code := runSim([]string{"--merge", "--json", filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")}, nil, &out, &errs); code != 0 {
+	if code := runSim([]string{"--merge", "--json", filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")}, nil, &out, &errs, noEnv); code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, errs.String())
 	}
 	out.Reset()
 	errs.Reset()
-	if code := runSim([]string{"--game", "nexus", "--decks", "all", "--matrix"}, nil, &out, &errs); code != 2 || !strings.Contains(errs.String(), "give one") {
+	if code := runSim([]string{"--game", "nexus", "--decks", "all", "--matrix"}, nil, &out, &errs, noEnv); code != 2 || !strings.Contains(errs.String(), "give one") {
 		t.Errorf("--decks all --matrix: exit %d, %q", code, errs.String())
 	}
 }

@@ -643,7 +643,13 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Vary", "Accept-Language")
 	}
 	w.Header().Set("Cache-Control", "max-age=3600")
-	writeJSON(w, http.StatusOK, map[string]any{"lang": c.Lang(), "messages": c.Messages()})
+	msgs := c.Messages()
+	for id := range msgs {
+		if strings.HasPrefix(id, "cli.") { // the command line's help: no client shows it
+			delete(msgs, id)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"lang": c.Lang(), "messages": msgs})
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {

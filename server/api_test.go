@@ -265,6 +265,9 @@ func TestMessagesCatalog(t *testing.T) {
 	if err := json.Unmarshal(b, &got); err != nil || got.Lang != "en" || got.Messages["list.sep"] != " " {
 		t.Fatalf("GET /api/messages: %s (%v)", b, err)
 	}
+	if got.Messages["server.not_now"] == "" || got.Messages["cli.sim.seed"] != "" {
+		t.Errorf("GET /api/messages: server.not_now %q (wanted), cli.sim.seed %q (the CLI's help: not wanted)", got.Messages["server.not_now"], got.Messages["cli.sim.seed"])
+	}
 	if code, b := h.do("GET", "/api/messages?lang=xx", "", nil); code != http.StatusBadRequest || !strings.Contains(string(b), "no catalog") {
 		t.Errorf("unknown language: %d %s", code, b)
 	}

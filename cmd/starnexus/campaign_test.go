@@ -13,6 +13,7 @@ import (
 
 	"starnexus/campaign"
 	"starnexus/games/realms/campaigns"
+	"starnexus/i18n"
 	"starnexus/store"
 	"starnexus/store/sqlite"
 )
@@ -186,9 +187,14 @@ func TestAskChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	en, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := campaignText(en, c)
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	got, err := askChoice(bufio.NewScanner(strings.NewReader("0\nsecond\n2\n")), w, "Empire", &c.Scenarios[1])
+	got, err := askChoice(bufio.NewScanner(strings.NewReader("0\nsecond\n2\n")), w, l, "Empire", c, &c.Scenarios[1])
 	w.Flush()
 	if err != nil || got != 1 {
 		t.Fatalf("choice %d, %v", got, err)
@@ -196,7 +202,7 @@ func TestAskChoice(t *testing.T) {
 	if strings.Count(buf.String(), "error: answer 1 to 3") != 2 || !strings.Contains(buf.String(), "2. Closed lanes") {
 		t.Fatalf("printed:\n%s", buf.String())
 	}
-	if _, err := askChoice(bufio.NewScanner(strings.NewReader("")), w, "Empire", &c.Scenarios[1]); err == nil {
+	if _, err := askChoice(bufio.NewScanner(strings.NewReader("")), w, l, "Empire", c, &c.Scenarios[1]); err == nil {
 		t.Fatal("no error at the end of the input")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"starnexus/campaign"
 	"starnexus/engine"
@@ -437,11 +438,22 @@ func hookText(l campaignLang, h realms.CampaignSeat) string {
 		// its card text, without the sentence's stop (the line has its own).
 		ability := h.TurnStart
 		if ab, err := realms.ParseTurnStart(h.TurnStart); err == nil && l.Code() != "en" {
-			ability = strings.TrimSuffix(strings.TrimSpace(l.Cat.RenderAll(realms.AbilityMsgs(ab))), ".")
+			ability = lowerFirst(strings.TrimSuffix(strings.TrimSpace(l.Cat.RenderAll(realms.AbilityMsgs(ab))), "."))
 		}
 		parts = append(parts, l.T("term.campaign.rule.turn_start", "ability", ability))
 	}
 	return strings.Join(parts, l.T("term.campaign.rule.sep"))
+}
+
+// lowerFirst is a sentence put after a colon: its first letter in lower case when the next
+// one is too ("Puedes desguazar" -> "puedes desguazar"; "+1 de Comercio" and a name such as
+// "RTS Fleet" stay as they are).
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) > 1 && unicode.IsUpper(r[0]) && unicode.IsLower(r[1]) {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
 }
 
 // askChoice asks who, the first player, for scenario sc's setup choice (SR 8.2).
@@ -676,11 +688,11 @@ func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, shee
 		if i > 0 {
 			indent = "  "
 		}
-		fmt.Fprintf(out, "%s%s", indent, l.Cat.Render(m))
+		line := l.Cat.Render(m)
 		if i >= 2 && by[i-1] != "" {
-			fmt.Fprintf(out, ": %s", by[i-1])
+			line = l.T("term.campaign.row_upgraded", "row", line, "card", by[i-1])
 		}
-		fmt.Fprintln(out)
+		fmt.Fprintf(out, "%s%s\n", indent, line)
 	}
 	switch given := sheetScenario(c, sh); {
 	case slices.Contains(p.Sheets, sh.Name):

@@ -226,3 +226,47 @@ func TestAskChoiceLanguages(t *testing.T) {
 		})
 	}
 }
+
+// The post-campaign completion in French and in Spanish: the rule, each human's turn, a wrong
+// answer, the upgrades and the campaign's result, then its status.
+func TestCampaignCompletionLanguages(t *testing.T) {
+	tests := []struct {
+		lang       string
+		play, stat []string
+	}{
+		{"fr", []string{"Phase d’après-campagne (SR 8.10)\u00a0: à tour de rôle", "Empire (0 amélioration sur 20), choisissez une carte et une ligne\u00a0:",
+			"erreur\u00a0: répondez par un nombre de 1 à ", "après-campagne\u00a0: Federation améliore ", "La campagne duo est terminée. La campagne se termine par une victoire partagée (points\u00a0: Empire 0, Federation 0)."},
+			[]string{"20 améliorations sur 20", "scénario  2 Couloirs à péage     Federation en premier", ": égalité, 0 amélioration", "par Empire, après la campagne", "Terminée. La campagne se termine par une victoire partagée"}},
+		{"es", []string{"Cierre tras la campaña (SR 8.10): por turnos", "Empire (0 mejoras de 20), elige una carta y una fila:",
+			"error: responde con un número del 1 al ", "cierre: Federation mejora ", "La campaña duo ha terminado. La campaña termina en victoria compartida (puntos: Empire 0, Federation 0)."},
+			[]string{"20 mejoras de 20", "escenario  2 Rutas de peaje       empieza Federation", ": empate, 0 mejoras", "por Empire, tras la campaña", "Terminada. La campaña termina en victoria compartida"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			path := completionCampaign(t, "human,human")
+			code, out, errOut := runStarnexus(t, "x\n"+strings.Repeat("1\n", 40), "campaign", "play", "--name", "pair", "--db", path, "--lang", tt.lang)
+			if code != 0 {
+				t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+			}
+			_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "pair", "--db", path, "--lang", tt.lang)
+			for _, c := range []struct {
+				out  string
+				want []string
+			}{{out, tt.play}, {status, tt.stat}} {
+				for _, w := range c.want {
+					if !strings.Contains(c.out, strings.ReplaceAll(w, "duo", "pair")) {
+						t.Errorf("lacks %q", w)
+					}
+				}
+				for id, frag := range englishFragments(t, tt.lang, "term.campaign.") {
+					if regexp.MustCompile(`(^|[^\pL])` + regexp.QuoteMeta(frag) + `($|[^\pL])`).MatchString(c.out) {
+						t.Errorf("English text in the %s output: %s", tt.lang, id)
+					}
+				}
+			}
+			if t.Failed() {
+				t.Logf("play:\n%s\nstatus:\n%s", out, status)
+			}
+		})
+	}
+}

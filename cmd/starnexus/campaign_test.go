@@ -135,6 +135,28 @@ func TestCampaignHumanCompletion(t *testing.T) {
 }
 
 func humanCompletion(t *testing.T, seats string) {
+	path := completionCampaign(t, seats)
+	// A wrong answer first, then always the first candidate.
+	code, out, errOut := runStarnexus(t, "x\n99\n"+strings.Repeat("1\n", 40), "campaign", "play", "--name", "pair", "--db", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(out, "error: answer 1 to ") || strings.Count(out, "completion: ") != 40 || strings.Count(out, "completion: Federation upgrades") != 20 ||
+		!strings.Contains(out, "The campaign is a shared victory") {
+		t.Fatalf("completion output:\n%s", out)
+	}
+	// The twelve draws: after each, the second player of the game went first.
+	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "pair", "--db", path)
+	if strings.Count(status, "20 of 20 upgrades") != 2 || !strings.Contains(status, "scenario  2 Toll Lanes           Federation first") {
+		t.Fatalf("status:\n%s", status)
+	}
+}
+
+// completionCampaign is the database of a campaign "pair" of the given seats whose twelve
+// scenarios are recorded as draws, without the bot's upgrades: its post-campaign completion
+// is next.
+func completionCampaign(t *testing.T, seats string) string {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "c.db")
 	if code, _, errOut := runStarnexus(t, "", "campaign", "new", "--name", "pair", "--seats", seats, "--seed", "4", "--db", path); code != 0 {
@@ -166,20 +188,7 @@ func humanCompletion(t *testing.T, seats string) {
 		t.Fatal(err)
 	}
 	db.Close()
-	// A wrong answer first, then always the first candidate.
-	code, out, errOut := runStarnexus(t, "x\n99\n"+strings.Repeat("1\n", 40), "campaign", "play", "--name", "pair", "--db", path)
-	if code != 0 {
-		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
-	}
-	if !strings.Contains(out, "error: answer 1 to ") || strings.Count(out, "completion: ") != 40 || strings.Count(out, "completion: Federation upgrades") != 20 ||
-		!strings.Contains(out, "The campaign is a shared victory") {
-		t.Fatalf("completion output:\n%s", out)
-	}
-	// The twelve draws: after each, the second player of the game went first.
-	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "pair", "--db", path)
-	if strings.Count(status, "20 of 20 upgrades") != 2 || !strings.Contains(status, "scenario  2 Toll Lanes           Federation first") {
-		t.Fatalf("status:\n%s", status)
-	}
+	return path
 }
 
 func TestAskChoice(t *testing.T) {

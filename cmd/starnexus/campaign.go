@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"starnexus/campaign"
 	"starnexus/engine"
@@ -41,6 +42,9 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 	var all *bool
 	var sheet string
 	langName := new(string)
+	if sub == "new" || sub == "status" || sub == "list" { // play and show take --lang with their own flags
+		langName = langFlag(fs)
+	}
 	switch sub {
 	case "new":
 		seats = fs.String("seats", "human,greedy", h("cli.campaign.seats", "bots", strings.Join(botNames(), ", ")))
@@ -114,15 +118,15 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 		if !given {
 			seed = nil
 		}
-		err = campaignNew(ctx, cdb, out, *name, *content, *seats, seed)
+		err = campaignNew(ctx, cdb, out, lang, *name, *content, *seats, seed)
 	case "play":
 		err = campaignPlay(ctx, cdb, stdin, out, isTerminal(stdout), *name, *all, lang)
 	case "status":
-		err = campaignStatus(ctx, cdb, out, *name)
+		err = campaignStatus(ctx, cdb, out, *name, lang)
 	case "show":
 		err = campaignShow(ctx, cdb, out, *name, sheet, lang)
 	case "list":
-		err = campaignList(ctx, cdb, out)
+		err = campaignList(ctx, cdb, out, lang)
 	}
 	if err != nil {
 		out.Flush()
@@ -132,9 +136,63 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 	return 0
 }
 
+// campaignLang is the language of a campaign's lines: the terminal's (its catalog shows the
+// cards' names in the language) and the catalog itself, which a game's session takes.
+type campaignLang struct {
+	terminal.Lang
+	cat *i18n.Catalog
+}
+
+// campaignText is the language of cat for the lines of campaign content c (its cards' names;
+// nil: none).
+func campaignText(cat *i18n.Catalog, c *campaigns.Campaign) campaignLang {
+	var rc *realms.Catalog
+	if c != nil {
+		rc = c.Catalog()
+	}
+	return campaignLang{realmsgame.Lang(rc, cat), cat}
+}
+
+// text is m in the language, or en when the catalog has no text for it.
+func (l campaignLang) text(m i18n.Msg, en string) string {
+	if !l.Cat.Has(m.ID) {
+		return en
+	}
+	return l.Cat.Render(m)
+}
+
+// scenarioName is scenario n's name in the language.
+func (l campaignLang) scenarioName(c *campaigns.Campaign, sc *campaigns.Scenario) string {
+	return l.text(campaign.ScenarioMsg(c, sc.Number, "name"), sc.Name)
+}
+
+// choiceName is the name of the option called name (in English) of scenario sc's setup
+// choice, in the language.
+func (l campaignLang) choiceName(c *campaigns.Campaign, sc *campaigns.Scenario, name string) string {
+	for k, o := range sc.Options() {
+		if o.Name == name {
+			return l.text(campaign.OptionMsg(c, sc.Number, k, "name"), o.Name)
+		}
+	}
+	return name
+}
+
+// faction is a faction's English name in the language.
+func (l campaignLang) faction(name string) string {
+	if f, ok := realms.FactionByName(name); ok && l.Code() != "en" {
+		return l.Cat.Render(realms.FactionMsg(f))
+	}
+	return name
+}
+
+// upgraded is an upgraded card's name, "Cutter (Empire 1/3)", the card's in the language.
+func (l campaignLang) upgraded(card, sheet string, row int) string {
+	return realms.UpgradedName(l.Words.Name(card), realms.RowRef{Sheet: sheet, Row: row})
+}
+
 // campaignNew creates the campaign: reproducible from seed, or with secret game seeds when
 // seed is nil.
-func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, content, seats string, seed *uint64) error {
+func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, lang *i18n.Catalog, name, content, seats string, seed *uint64) error {
 	who := splitList(seats)
 	if len(who) != 2 {
 		return fmt.Errorf("--seats: a campaign has two seats (the Empire, the Federation), got %d", len(who))
@@ -143,6 +201,7 @@ func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, conte
 	if err != nil {
 		return err
 	}
+	l := campaignText(lang, c)
 	// Each human seat gets a key for the browser (starnexus serve on the same database):
 	// the campaign keeps its hash, as the server's own campaigns do.
 	var keys [2]string
@@ -159,17 +218,17 @@ func campaignNew(ctx context.Context, db campaign.DB, out io.Writer, name, conte
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "Campaign %s: %s, %s.\n", r.State.Name, c.Name, seedsText(r.State))
+	fmt.Fprintln(out, l.T("term.campaign.created", "name", r.State.Name, "content", l.text(campaign.ContentMsg(c, "name"), c.Name), "seeds", seedsText(l, r.State)))
 	for i, p := range r.State.Players {
-		fmt.Fprintf(out, "  seat %d: %s (%s), played by %s\n", i+1, p.Name, p.Faction, p.Who)
+		fmt.Fprintf(out, "  %s\n", l.T("term.campaign.seat", "n", i+1, "name", p.Name, "faction", l.faction(p.Faction), "who", terminal.SeatKind(l.Lang, p.Who), "human", yesNo(campaign.IsHuman(p))))
 	}
 	for i, k := range keys {
 		if k != "" {
-			fmt.Fprintf(out, "  %s's key for the browser (keep it private): %s\n    with starnexus serve on this database: http://HOST/#/campaign/%s/%d/%s\n",
-				r.State.Players[i].Name, k, url.PathEscape(r.State.Name), i, k)
+			link := fmt.Sprintf("http://HOST/#/campaign/%s/%d/%s", url.PathEscape(r.State.Name), i, k)
+			fmt.Fprintf(out, "  %s\n    %s\n", l.T("term.campaign.key", "name", r.State.Players[i].Name, "key", k), l.T("term.campaign.key_link", "url", link))
 		}
 	}
-	fmt.Fprintf(out, "Play its first scenario with: starnexus campaign play --name %s\n", r.State.Name)
+	fmt.Fprintln(out, l.T("term.campaign.play_first", "command", "starnexus campaign play --name "+r.State.Name))
 	return nil
 }
 
@@ -180,6 +239,7 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 	if err != nil {
 		return err
 	}
+	l := campaignText(lang, r.Content)
 	humans := 0
 	for _, p := range r.State.Players {
 		if strings.EqualFold(p.Who, "human") {
@@ -187,22 +247,22 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 		}
 	}
 	if all && humans > 0 {
-		return errors.New("--all plays bots only: this campaign has a human seat (play one scenario at a time)")
+		return errors.New(l.T("term.campaign.all_bots_only"))
 	}
 	in := bufio.NewScanner(stdin)
 	for {
 		switch r.State.Phase() {
 		case "finished":
-			fmt.Fprintf(out, "Campaign %s is finished. %s\n", r.State.Name, winnerText(r.State))
+			fmt.Fprintln(out, l.T("term.campaign.finished", "name", r.State.Name, "result", winnerText(l, r.State)))
 			return nil
 		case "completion":
-			if err := completion(ctx, r, in, out, humans == 0); err != nil {
+			if err := completion(ctx, r, in, out, humans == 0, l); err != nil {
 				return err
 			}
-			fmt.Fprintf(out, "Campaign %s is finished. %s\n", r.State.Name, winnerText(r.State))
+			fmt.Fprintln(out, l.T("term.campaign.finished", "name", r.State.Name, "result", winnerText(l, r.State)))
 			return nil
 		case "scenario", "playing":
-			quit, err := playScenario(ctx, r, in, out, tty, humans, all, lang)
+			quit, err := playScenario(ctx, r, in, out, tty, humans, all, l)
 			if err != nil || quit {
 				return err
 			}
@@ -210,7 +270,8 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 			// without a human the campaign is finished: the loop says so.
 			if !all && r.State.Phase() != "finished" {
 				if r.State.Phase() == "completion" {
-					fmt.Fprintf(out, "The twelve scenarios are played. %s\nComplete the upgrades (SR 8.10) with: starnexus campaign play --name %s\n", winnerText(r.State), r.State.Name)
+					fmt.Fprintln(out, l.T("term.campaign.all_played", "result", winnerText(l, r.State)))
+					fmt.Fprintln(out, l.T("term.campaign.complete_with", "command", "starnexus campaign play --name "+r.State.Name))
 				}
 				return nil
 			}
@@ -220,7 +281,7 @@ func campaignPlay(ctx context.Context, db campaign.DB, stdin io.Reader, out *buf
 
 // playScenario plays the game under way, or starts the next scenario's. quit says a human
 // left the game (it stays in the database).
-func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, tty bool, humans int, brief bool, lang *i18n.Catalog) (quit bool, err error) {
+func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, tty bool, humans int, brief bool, l campaignLang) (quit bool, err error) {
 	c, st := r.Content, r.State
 	var live *campaign.Live
 	if st.Current != nil {
@@ -228,7 +289,7 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 			return false, err
 		}
 		if !brief {
-			fmt.Fprintf(out, "Continuing scenario %d of campaign %s (game %s) after %d actions.\n", live.Game.Scenario, st.Name, live.Game.ID, len(live.Actions))
+			fmt.Fprintln(out, l.T("term.campaign.continuing", "n", live.Game.Scenario, "name", st.Name, "game", live.Game.ID, "actions", len(live.Actions)))
 		}
 	} else {
 		sc, err := campaign.Scenario(c, st.Next)
@@ -237,36 +298,39 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 		}
 		first := st.Players[st.First]
 		if !brief {
-			fmt.Fprintf(out, "\n== Scenario %d: %s ==\n%s\n", sc.Number, sc.Name, sc.Story)
-			fmt.Fprintf(out, "%s goes first (SR 8.2).", first.Name)
+			fmt.Fprintf(out, "\n%s\n%s\n", l.T("term.campaign.scenario", "n", sc.Number, "name", l.scenarioName(c, sc)), l.text(campaign.ScenarioMsg(c, sc.Number, "story"), sc.Story))
+			line := []string{l.T("term.campaign.goes_first", "name", first.Name)}
 			if sc.Political {
-				fmt.Fprint(out, " Political victory is on: use the five rows of this scenario's sheet to win at once (SR 8.7).")
+				line = append(line, l.T("term.campaign.political"))
 			}
-			fmt.Fprintf(out, " The winner takes %s.\n", plural(sc.VictoryPoints, "victory point"))
+			line = append(line, l.T("term.campaign.winner_takes", "n", sc.VictoryPoints))
+			fmt.Fprintln(out, strings.Join(line, " "))
 			for i, n := range sc.Sheets {
 				if n != "" {
-					fmt.Fprintf(out, "%s receives sheet %s.\n", st.Players[i].Name, n)
+					fmt.Fprintln(out, l.T("term.campaign.receives_sheet", "name", st.Players[i].Name, "sheet", n))
 				}
 			}
 		}
 		choice := -1
 		if opts := sc.Options(); len(opts) > 0 {
 			if strings.EqualFold(first.Who, "human") {
-				if choice, err = askChoice(in, out, first.Name, sc); err != nil {
+				if choice, err = askChoice(in, out, l, first.Name, c, sc); err != nil {
 					return false, err
 				}
 			} else {
 				choice = st.BotChoice(c)
 			}
 			if !brief {
-				fmt.Fprintf(out, "%s chooses %s: %s\n", first.Name, opts[choice].Name, opts[choice].Text)
+				fmt.Fprintln(out, l.T("term.campaign.chooses", "name", first.Name,
+					"choice", l.text(campaign.OptionMsg(c, sc.Number, choice, "name"), opts[choice].Name),
+					"text", l.text(campaign.OptionMsg(c, sc.Number, choice, "text"), opts[choice].Text)))
 			}
 		}
 		if !brief {
 			if hooks, err := sc.Hooks(st.First, choice); err == nil {
 				for i, h := range hooks {
-					if t := hookText(h); t != "" {
-						fmt.Fprintf(out, "Rules for %s: %s.\n", st.Players[i].Name, t)
+					if t := hookText(l, h); t != "" {
+						fmt.Fprintln(out, l.T("term.campaign.rules_for", "name", st.Players[i].Name, "rules", t))
 					}
 				}
 			}
@@ -282,7 +346,7 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 			}
 		}
 	} else {
-		quit, err := hotSeatCampaign(ctx, r, live, in, out, tty, lang)
+		quit, err := hotSeatCampaign(ctx, r, live, in, out, tty, l)
 		if err != nil || quit {
 			return quit, err
 		}
@@ -293,85 +357,113 @@ func playScenario(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *
 		return false, err
 	}
 	sc, _ := campaign.Scenario(c, res.Scenario)
-	winner := "a draw, nobody"
+	winner := ""
 	if res.Winner >= 0 {
 		winner = r.State.Players[res.Winner].Name
 	}
 	var ups []string
 	for _, u := range r.State.Upgraded[before:] {
 		if u.Scenario == res.Scenario {
-			ups = append(ups, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+			ups = append(ups, l.upgraded(u.Card, u.Sheet, u.Row))
 		}
 	}
-	upText := "no upgrades"
+	upText := l.T("term.campaign.no_upgrades")
 	if len(ups) > 0 {
-		upText = fmt.Sprintf("upgrades %d: %s", len(ups), strings.Join(ups, ", "))
-	}
-	how := ""
-	if res.Political {
-		how = " by political victory"
+		upText = l.T("term.campaign.upgrades", "n", len(ups), "list", strings.Join(ups, ", "))
 	}
 	defer out.Flush()
-	fmt.Fprintf(out, "scenario %d (%s): %s wins %s%s; points %s %d, %s %d; %s\n", res.Scenario, sc.Name, winner, plural(res.Points, "point"), how,
-		r.State.Players[0].Name, r.State.Players[0].Points, r.State.Players[1].Name, r.State.Players[1].Points, upText)
-	printCompletions(out, r.State, before)
+	p := r.State.Players
+	fmt.Fprintln(out, l.T("term.campaign.result", "n", res.Scenario, "name", l.scenarioName(c, sc), "draw", yesNo(res.Winner < 0), "winner", winner,
+		"points", res.Points, "political", yesNo(res.Political), "first", p[0].Name, "first_points", p[0].Points, "second", p[1].Name, "second_points", p[1].Points,
+		"upgrades", upText))
+	printCompletions(out, l, r.State, before)
 	return false, nil
+}
+
+// yesNo is a select argument of the catalogs.
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
 
 // printCompletions prints the post-campaign upgrades among s.Upgraded[from:]: the bots make
 // theirs in the same save as the last result or a human's upgrade.
-func printCompletions(out io.Writer, s *campaign.State, from int) {
+func printCompletions(out io.Writer, l campaignLang, s *campaign.State, from int) {
 	for _, u := range s.Upgraded[from:] {
 		if u.Scenario == 0 {
-			fmt.Fprintf(out, "completion: %s upgrades %s\n", s.Players[u.Seat].Name, realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}))
+			fmt.Fprintln(out, l.T("term.campaign.completion_upgrade", "name", s.Players[u.Seat].Name, "card", l.upgraded(u.Card, u.Sheet, u.Row)))
 		}
 	}
 }
 
 // hookText says what a scenario's rules change for one seat.
-func hookText(h realms.CampaignSeat) string {
+func hookText(l campaignLang, h realms.CampaignSeat) string {
 	var parts []string
 	if h.Authority > 0 {
-		parts = append(parts, fmt.Sprintf("starts with %d Authority", h.Authority))
+		parts = append(parts, l.T("term.campaign.rule.authority", "n", h.Authority))
 	}
 	for _, z := range []struct {
-		what  string
+		id    string
 		cards []string
-	}{{"shuffled into the deck", h.Deck}, {"in the starting hand", h.Hand}, {"in play at the start", h.InPlay}} {
+	}{{"term.campaign.rule.deck", h.Deck}, {"term.campaign.rule.hand", h.Hand}, {"term.campaign.rule.in_play", h.InPlay}} {
 		if len(z.cards) > 0 {
-			parts = append(parts, strings.Join(z.cards, ", ")+" "+z.what)
+			names := make([]string, len(z.cards))
+			for i, c := range z.cards {
+				names[i] = l.Words.Name(c)
+			}
+			parts = append(parts, l.T(z.id, "cards", strings.Join(names, ", ")))
 		}
 	}
 	if h.TurnStart != "" {
-		parts = append(parts, "at the start of each turn: "+h.TurnStart)
+		// In English the ability as the campaign writes it ("trade 1"); in another language
+		// its card text, without the sentence's stop (the line has its own).
+		ability := h.TurnStart
+		if ab, err := realms.ParseTurnStart(h.TurnStart); err == nil && l.Code() != "en" {
+			ability = lowerFirst(strings.TrimSuffix(strings.TrimSpace(l.Cat.RenderAll(realms.AbilityMsgs(ab))), "."))
+		}
+		parts = append(parts, l.T("term.campaign.rule.turn_start", "ability", ability))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, l.T("term.campaign.rule.sep"))
 }
 
-func askChoice(in *bufio.Scanner, out *bufio.Writer, who string, sc *campaigns.Scenario) (int, error) {
+// lowerFirst is a sentence put after a colon: its first letter in lower case when the next
+// one is too ("Puedes desguazar" -> "puedes desguazar"; "+1 de Comercio" and a name such as
+// "RTS Fleet" stay as they are).
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) > 1 && unicode.IsUpper(r[0]) && unicode.IsLower(r[1]) {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
+}
+
+// askChoice asks who, the first player, for scenario sc's setup choice (SR 8.2).
+func askChoice(in *bufio.Scanner, out *bufio.Writer, l campaignLang, who string, c *campaigns.Campaign, sc *campaigns.Scenario) (int, error) {
 	opts := sc.Options()
-	fmt.Fprintf(out, "%s, choose (SR 8.2): %s\n", who, sc.Choice.Prompt)
+	fmt.Fprintln(out, l.T("term.campaign.choose", "name", who, "prompt", l.text(campaign.ScenarioMsg(c, sc.Number, "prompt"), sc.Choice.Prompt)))
 	for i, o := range opts {
-		fmt.Fprintf(out, "  %d. %s: %s\n", i+1, o.Name, o.Text)
+		text := l.T("ui.campaign.option", "name", l.text(campaign.OptionMsg(c, sc.Number, i, "name"), o.Name), "text", l.text(campaign.OptionMsg(c, sc.Number, i, "text"), o.Text))
+		fmt.Fprintf(out, "  %d. %s\n", i+1, text)
 	}
 	for {
 		fmt.Fprint(out, "> ")
 		out.Flush()
 		if !in.Scan() {
-			return 0, errors.New("no choice made (end of input)")
+			return 0, errors.New(l.T("term.campaign.no_choice"))
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(in.Text()))
 		if err == nil && n >= 1 && n <= len(opts) {
 			return n - 1, nil
 		}
-		fmt.Fprintf(out, "error: answer 1 to %d\n", len(opts))
+		fmt.Fprintln(out, l.T("term.campaign.answer_range", "max", len(opts)))
 	}
 }
 
 // hotSeatCampaign plays a campaign game with a human seat through the terminal play code
-// (session), storing each action as it is taken.
-// The game's texts are in lang's language; the campaign's own lines stay English.
-func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, in *bufio.Scanner, out *bufio.Writer, tty bool, lang *i18n.Catalog) (quit bool, err error) {
+// (session), storing each action as it is taken, in l's language.
+func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, in *bufio.Scanner, out *bufio.Writer, tty bool, cl campaignLang) (quit bool, err error) {
 	st := r.State
 	// The seed of a game of a campaign without a chosen seed is secret until the game ends
 	// (the bots' hands and the decks follow from it): the session does not hold it.
@@ -388,18 +480,18 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 	}
 	keep := func() error {
 		if !live.St.Over() {
-			fmt.Fprintf(out, "The game is kept in the campaign's database: continue it with: starnexus campaign play --name %s\n", st.Name)
+			fmt.Fprintln(out, cl.T("term.campaign.kept", "command", "starnexus campaign play --name "+st.Name))
 		}
 		return nil
 	}
 	g := realmsgame.WithCatalog(live.St.Catalog())
-	s := terminal.Attach(terminal.Options{Game: g, Lines: in, Out: out, TTY: tty, Keep: keep, Lang: lang}, live.St, rec, live.Bots, live.Rngs)
-	l := realmsgame.Lang(live.St.Catalog(), lang)
+	s := terminal.Attach(terminal.Options{Game: g, Lines: in, Out: out, TTY: tty, Keep: keep, Lang: cl.cat}, live.St, rec, live.Bots, live.Rngs)
+	l := realmsgame.Lang(live.St.Catalog(), cl.cat)
 	if st.Reproducible() {
 		realmsgame.Describe(out, l, live.St, rec)
 	} else {
-		fmt.Fprintf(out, "Star Realms, standard format, sets %s, seed secret until the game ends\nplayers: %s (%s) vs %s (%s)\n", strings.Join(rec.Sets, "+"),
-			rec.Names[0], rec.Seats[0], rec.Names[1], rec.Seats[1])
+		fmt.Fprintln(out, l.T("term.campaign.header_secret", "format", formatText(l, rec.Format), "sets", setsText(l, rec.Sets)))
+		fmt.Fprintln(out, l.T("term.players", "list", terminal.PlayersText(l, rec, nil)))
 	}
 	for !live.St.Over() {
 		if seat := s.Next(); s.IsBot(seat) {
@@ -423,18 +515,49 @@ func hotSeatCampaign(ctx context.Context, r *campaign.Run, live *campaign.Live, 
 	return false, nil
 }
 
+// formatText is a Star Realms format's name in l's language (in English, as --format takes
+// it).
+func formatText(l terminal.Lang, format string) string {
+	if id := "ui.format." + strings.ReplaceAll(format, "-", "_"); l.Code() != "en" && l.Cat.Has(id) {
+		return l.T(id)
+	}
+	return format
+}
+
+// setsText lists card sets in l's language, "Jeu de base + Colony Wars" (in English, as
+// --sets takes them: "core+colony-wars").
+func setsText(l terminal.Lang, sets []string) string {
+	if l.Code() == "en" {
+		return strings.Join(sets, "+")
+	}
+	names := make([]string, len(sets))
+	for i, set := range sets {
+		names[i] = setText(l, set)
+	}
+	return strings.Join(names, " + ")
+}
+
+// setText is a card set's name in l's language, its id in English or when the catalog has
+// no name for it.
+func setText(l terminal.Lang, set string) string {
+	if id := "ui.lobby.set." + strings.ReplaceAll(set, "-", "_"); l.Code() != "en" && l.Cat.Has(id) {
+		return l.T(id)
+	}
+	return set
+}
+
 // completion runs the post-campaign completion (SR 8.10): humans choose from a numbered list;
 // the bots' upgrades (campaign.BotCompletion) come with each human's, and any a campaign
 // stored by an earlier version still waits for come first (Settle).
-func completion(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, brief bool) error {
+func completion(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bufio.Writer, brief bool, l campaignLang) error {
 	if !brief {
-		fmt.Fprintf(out, "Post-campaign completion (SR 8.10): each player upgrades cards of the trade deck up to %d, in turn.\n", campaign.TotalUpgrades)
+		fmt.Fprintln(out, l.T("term.campaign.completion", "max", campaign.TotalUpgrades))
 	}
 	from := len(r.State.Upgraded)
 	if err := r.Settle(ctx); err != nil {
 		return err
 	}
-	printCompletions(out, r.State, from)
+	printCompletions(out, l, r.State, from)
 	for !r.State.Finished {
 		seat, ok, err := r.State.CompletionTurn(r.Content)
 		if err != nil {
@@ -452,81 +575,83 @@ func completion(ctx context.Context, r *campaign.Run, in *bufio.Scanner, out *bu
 			return fmt.Errorf("campaign %s: the bot of %s did not make its completion upgrade", r.State.Name, p.Name)
 		}
 		var u realms.Upgrade
-		fmt.Fprintf(out, "%s (%d of %d upgrades), choose a card and a row:\n", p.Name, r.State.Upgrades(seat), campaign.TotalUpgrades)
+		fmt.Fprintln(out, l.T("term.campaign.completion_turn", "name", p.Name, "n", r.State.Upgrades(seat), "max", campaign.TotalUpgrades))
 		for i, c := range cands {
-			fmt.Fprintf(out, "  %d. %s\n", i+1, realms.UpgradedName(c.Card, realms.RowRef{Sheet: c.Sheet, Row: c.Row}))
+			fmt.Fprintf(out, "  %d. %s\n", i+1, l.upgraded(c.Card, c.Sheet, c.Row))
 		}
 		for {
 			fmt.Fprint(out, "> ")
 			out.Flush()
 			if !in.Scan() {
-				return errors.New("the completion is not over (end of input); continue it with campaign play")
+				return errors.New(l.T("term.campaign.completion_eof"))
 			}
 			n, err := strconv.Atoi(strings.TrimSpace(in.Text()))
 			if err == nil && n >= 1 && n <= len(cands) {
 				u = cands[n-1]
 				break
 			}
-			fmt.Fprintf(out, "error: answer 1 to %d\n", len(cands))
+			fmt.Fprintln(out, l.T("term.campaign.answer_range", "max", len(cands)))
 		}
 		from := len(r.State.Upgraded)
 		if err := r.Complete(ctx, seat, u); err != nil {
 			return err
 		}
-		printCompletions(out, r.State, from)
+		printCompletions(out, l, r.State, from)
 	}
 	return nil
 }
 
 // seedsText says where the campaign's game seeds come from, without any secret one.
-func seedsText(s *campaign.State) string {
+func seedsText(l campaignLang, s *campaign.State) string {
 	if s.Reproducible() {
-		return fmt.Sprintf("seed %d (every game derives from it)", s.Seed)
+		return l.T("term.campaign.seed", "seed", strconv.FormatUint(s.Seed, 10))
 	}
-	return "each game's seed secret until the game ends"
+	return l.T("term.campaign.seed_secret")
 }
 
-func winnerText(s *campaign.State) string {
+func winnerText(l campaignLang, s *campaign.State) string {
 	pts := fmt.Sprintf("%s %d, %s %d", s.Players[0].Name, s.Players[0].Points, s.Players[1].Name, s.Players[1].Points)
 	if s.Next <= campaigns.Scenarios {
-		return "Points: " + pts + "."
+		return l.T("term.campaign.points", "points", pts)
 	}
 	if w := s.Winner(); w >= 0 {
-		return fmt.Sprintf("%s wins the campaign (points: %s).", s.Players[w].Name, pts)
+		return l.T("term.campaign.wins", "name", s.Players[w].Name, "points", pts)
 	}
-	return fmt.Sprintf("The campaign is a shared victory (points: %s).", pts)
+	return l.T("term.campaign.shared", "points", pts)
 }
 
 // campaignShow prints the sticker sheet called sheet of the campaign: its rows, what each
 // gives and costs, the rows used and by which upgraded card; "" lists the sheets.
-func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, sheet string, en *i18n.Catalog) error {
+func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, sheet string, lang *i18n.Catalog) error {
 	r, err := campaign.Open(ctx, db, name)
 	if err != nil {
 		return err
 	}
 	s, c := r.State, r.Content
+	l := campaignText(lang, c)
 	var names []string
 	for _, sh := range c.Sheets {
 		names = append(names, sh.Name)
 	}
 	sheet = strings.TrimSpace(sheet)
 	if sheet == "" {
-		fmt.Fprintf(out, "The sticker sheets of campaign %s: %s\nshow one with: starnexus campaign show --name %s SHEET\n", s.Name, strings.Join(names, ", "), s.Name)
+		fmt.Fprintln(out, l.T("term.campaign.sheets", "name", s.Name, "list", strings.Join(names, ", ")))
+		fmt.Fprintln(out, l.T("term.campaign.show_one", "name", s.Name))
 		return nil
 	}
 	sh, ok := c.Sheet(sheet)
 	if !ok {
-		msg := fmt.Sprintf("campaign %s has no sheet %q (its sheets: %s)", s.Name, sheet, strings.Join(names, ", "))
-		if near := engine.Closest(sheet, names, 1); len(near) > 0 {
-			msg += fmt.Sprintf("; did you mean %q?", near[0])
+		near := "none"
+		if n := engine.Closest(sheet, names, 1); len(n) > 0 {
+			near = n[0]
 		}
-		return errors.New(msg)
+		return errors.New(l.T("term.campaign.no_sheet", "name", s.Name, "sheet", sheet, "list", strings.Join(names, ", "), "near", near))
 	}
 	p := s.Players[sh.Seat]
 	by := map[int]string{}
 	for _, u := range s.Upgraded {
 		if u.Seat == sh.Seat && strings.EqualFold(u.Sheet, sh.Name) {
-			by[u.Row] = realms.UpgradedName(u.Card, realms.RowRef{Sheet: sh.Name, Row: u.Row})
+			by[u.Row] = l.upgraded(u.Card, sh.Name, u.Row)
 		}
 	}
 	used := func(row int) bool {
@@ -546,17 +671,17 @@ func campaignShow(ctx context.Context, db campaign.DB, out io.Writer, name, shee
 		if i > 0 {
 			indent = "  "
 		}
-		fmt.Fprintf(out, "%s%s", indent, en.Render(m))
+		line := l.Cat.Render(m)
 		if i >= 2 && by[i-1] != "" {
-			fmt.Fprintf(out, ": %s", by[i-1])
+			line = l.T("term.campaign.row_upgraded", "row", line, "card", by[i-1])
 		}
-		fmt.Fprintln(out)
+		fmt.Fprintf(out, "%s%s\n", indent, line)
 	}
 	switch given := sheetScenario(c, sh); {
 	case slices.Contains(p.Sheets, sh.Name):
-		fmt.Fprintf(out, "  %s has this sheet since scenario %d.\n", p.Name, given)
+		fmt.Fprintf(out, "  %s\n", l.T("term.campaign.sheet_since", "name", p.Name, "n", given))
 	case given > 0:
-		fmt.Fprintf(out, "  %s receives this sheet at the start of scenario %d.\n", p.Name, given)
+		fmt.Fprintf(out, "  %s\n", l.T("term.campaign.sheet_at", "name", p.Name, "n", given))
 	}
 	return nil
 }
@@ -571,75 +696,64 @@ func sheetScenario(c *campaigns.Campaign, sh campaigns.Sheet) int {
 	return 0
 }
 
-func campaignStatus(ctx context.Context, db campaign.DB, out io.Writer, name string) error {
+func campaignStatus(ctx context.Context, db campaign.DB, out io.Writer, name string, lang *i18n.Catalog) error {
 	r, err := campaign.Open(ctx, db, name)
 	if err != nil {
 		return err
 	}
 	s, c := r.State, r.Content
-	fmt.Fprintf(out, "Campaign %s: %s (%s), %s\n", s.Name, c.Name, c.ID, seedsText(s))
+	l := campaignText(lang, c)
+	fmt.Fprintln(out, l.T("term.campaign.status", "name", s.Name, "content", l.text(campaign.ContentMsg(c, "name"), c.Name), "id", c.ID, "seeds", seedsText(l, s)))
 	for i, p := range s.Players {
-		fmt.Fprintf(out, "%s (seat %d, %s, played by %s): %s, %s, %d of %d upgrades\n", p.Name, i+1, p.Faction, p.Who,
-			plural(p.Points, "victory point"), plural(p.Wins, "scenario")+" won", s.Upgrades(i), campaign.TotalUpgrades)
-		fmt.Fprintf(out, "  sheets: %s\n", listOrNone(p.Sheets))
+		fmt.Fprintln(out, l.T("term.campaign.status_player", "name", p.Name, "n", i+1, "faction", l.faction(p.Faction), "who", terminal.SeatKind(l.Lang, p.Who), "human", yesNo(campaign.IsHuman(p)),
+			"points", p.Points, "wins", p.Wins, "upgrades", s.Upgrades(i), "max", campaign.TotalUpgrades))
+		fmt.Fprintf(out, "  %s\n", l.T("term.campaign.status_sheets", "list", listOrNone(l, p.Sheets)))
 		var used []string
 		for _, u := range p.Used {
 			used = append(used, fmt.Sprintf("%s/%d", u.Sheet, u.Row))
 		}
-		fmt.Fprintf(out, "  rows used: %s\n", listOrNone(used))
+		fmt.Fprintf(out, "  %s\n", l.T("term.campaign.status_rows", "list", listOrNone(l, used)))
 	}
-	var ups []string
+	fmt.Fprintln(out, l.T("term.campaign.upgraded_count", "n", len(s.Upgraded)))
 	for _, u := range s.Upgraded {
-		when := "after the campaign"
-		if u.Scenario > 0 {
-			when = fmt.Sprintf("scenario %d", u.Scenario)
-		}
-		ups = append(ups, fmt.Sprintf("%s by %s, %s", realms.UpgradedName(u.Card, realms.RowRef{Sheet: u.Sheet, Row: u.Row}), s.Players[u.Seat].Name, when))
-	}
-	fmt.Fprintf(out, "Upgraded cards (they stay in the trade deck, SR 8.9): %d\n", len(ups))
-	for _, u := range ups {
-		fmt.Fprintf(out, "  %s\n", u)
+		fmt.Fprintf(out, "  %s\n", l.T("term.campaign.upgraded_by", "card", l.upgraded(u.Card, u.Sheet, u.Row), "name", s.Players[u.Seat].Name, "scenario", strconv.Itoa(u.Scenario)))
 	}
 	if len(s.Results) > 0 {
-		fmt.Fprintln(out, "Scenarios played:")
+		fmt.Fprintln(out, l.T("term.campaign.played"))
 	}
 	for _, res := range s.Results {
 		sc, _ := campaign.Scenario(c, res.Scenario)
-		w := "draw"
+		winner := ""
 		if res.Winner >= 0 {
-			w = s.Players[res.Winner].Name + " won, " + plural(res.Points, "point")
-			if res.Political {
-				w += " (political victory)"
-			}
+			winner = s.Players[res.Winner].Name
 		}
-		ch := ""
-		if res.Choice != "" {
-			ch = ", choice " + res.Choice
-		}
-		fmt.Fprintf(out, "  scenario %2d %-20s %s first%s: %s, %s\n", res.Scenario, sc.Name, s.Players[res.First].Name, ch, w, plural(res.Upgrades, "upgrade"))
+		fmt.Fprintf(out, "  %s\n", l.T("term.campaign.played_line", "n", fmt.Sprintf("%2d", res.Scenario), "name", fmt.Sprintf("%-20s", l.scenarioName(c, sc)),
+			"first", s.Players[res.First].Name, "has_choice", yesNo(res.Choice != ""), "choice", l.choiceName(c, sc, res.Choice),
+			"draw", yesNo(res.Winner < 0), "winner", winner, "points", res.Points, "political", yesNo(res.Political), "upgrades", res.Upgrades))
 	}
 	switch s.Phase() {
 	case "scenario":
 		sc, _ := campaign.Scenario(c, s.Next)
-		fmt.Fprintf(out, "Next: scenario %d, %s; %s goes first.\n", s.Next, sc.Name, s.Players[s.First].Name)
+		fmt.Fprintln(out, l.T("term.campaign.next", "n", s.Next, "name", l.scenarioName(c, sc), "first", s.Players[s.First].Name))
 	case "playing":
 		sc, _ := campaign.Scenario(c, s.Current.Scenario)
 		_, acts, err := db.LoadGame(ctx, s.Current.ID)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "Under way: scenario %d, %s (game %s, %d actions); %s went first.\n", s.Current.Scenario, sc.Name, s.Current.ID, len(acts), s.Players[s.Current.First].Name)
+		fmt.Fprintln(out, l.T("term.campaign.under_way", "n", s.Current.Scenario, "name", l.scenarioName(c, sc), "game", s.Current.ID, "actions", len(acts),
+			"first", s.Players[s.Current.First].Name))
 	case "completion":
-		fmt.Fprintf(out, "The scenarios are played. %s Next: the post-campaign completion (SR 8.10).\n", winnerText(s))
+		fmt.Fprintln(out, l.T("term.campaign.status_completion", "result", winnerText(l, s)))
 	case "finished":
-		fmt.Fprintf(out, "Finished. %s\n", winnerText(s))
+		fmt.Fprintln(out, l.T("term.campaign.status_finished", "result", winnerText(l, s)))
 	}
 	return nil
 }
 
-func listOrNone(s []string) string {
+func listOrNone(l campaignLang, s []string) string {
 	if len(s) == 0 {
-		return "none"
+		return l.T("term.campaign.none")
 	}
 	return strings.Join(s, ", ")
 }
@@ -649,7 +763,8 @@ const campaignListPage = 100
 
 // campaignList prints every campaign, reading them a page at a time and loading each
 // campaign content once.
-func campaignList(ctx context.Context, db campaign.DB, out io.Writer) error {
+func campaignList(ctx context.Context, db campaign.DB, out io.Writer, lang *i18n.Catalog) error {
+	l := campaignText(lang, nil)
 	contents := campaign.Contents{}
 	listed := 0
 	for page := (store.CampaignPage{Limit: campaignListPage}); ; {
@@ -657,7 +772,7 @@ func campaignList(ctx context.Context, db campaign.DB, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		listCampaigns(db, out, contents, recs)
+		listCampaigns(db, out, l, contents, recs)
 		listed += len(recs)
 		if len(recs) < page.Limit {
 			break
@@ -665,12 +780,12 @@ func campaignList(ctx context.Context, db campaign.DB, out io.Writer) error {
 		page.After = recs[len(recs)-1].Name
 	}
 	if listed == 0 {
-		fmt.Fprintln(out, "No campaign yet: start one with starnexus campaign new --name N")
+		fmt.Fprintln(out, l.T("term.campaign.none_yet"))
 	}
 	return nil
 }
 
-func listCampaigns(db campaign.DB, out io.Writer, contents campaign.Contents, recs []store.Campaign) {
+func listCampaigns(db campaign.DB, out io.Writer, l campaignLang, contents campaign.Contents, recs []store.Campaign) {
 	for i := range recs {
 		r, err := contents.FromRecord(&recs[i], db)
 		if err != nil {
@@ -678,14 +793,13 @@ func listCampaigns(db campaign.DB, out io.Writer, contents campaign.Contents, re
 			continue
 		}
 		s := r.State
-		where := s.Phase()
-		switch where {
-		case "scenario":
-			where = fmt.Sprintf("next scenario %d", s.Next)
-		case "playing":
-			where = fmt.Sprintf("scenario %d under way", s.Current.Scenario)
+		n := s.Next
+		if s.Current != nil {
+			n = s.Current.Scenario
 		}
-		fmt.Fprintf(out, "%s  %s  %s %s vs %s %s  points %d-%d  %s  (updated %s)\n", s.Name, r.Content.Name, s.Players[0].Name, s.Players[0].Who,
-			s.Players[1].Name, s.Players[1].Who, s.Players[0].Points, s.Players[1].Points, where, recs[i].Updated.UTC().Format("2006-01-02 15:04"))
+		where := l.T("term.campaign.where", "phase", s.Phase(), "n", n)
+		fmt.Fprintln(out, l.T("term.campaign.list_line", "name", s.Name, "content", l.text(campaign.ContentMsg(r.Content, "name"), r.Content.Name),
+			"first", s.Players[0].Name, "first_who", terminal.SeatKind(l.Lang, s.Players[0].Who), "second", s.Players[1].Name, "second_who", terminal.SeatKind(l.Lang, s.Players[1].Who),
+			"first_points", s.Players[0].Points, "second_points", s.Players[1].Points, "where", where, "updated", recs[i].Updated.UTC().Format("2006-01-02 15:04")))
 	}
 }

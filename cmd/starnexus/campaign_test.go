@@ -13,6 +13,7 @@ import (
 
 	"starnexus/campaign"
 	"starnexus/games/realms/campaigns"
+	"starnexus/i18n"
 	"starnexus/store"
 	"starnexus/store/sqlite"
 )
@@ -134,6 +135,28 @@ func TestCampaignHumanCompletion(t *testing.T) {
 }
 
 func humanCompletion(t *testing.T, seats string) {
+	path := completionCampaign(t, seats)
+	// A wrong answer first, then always the first candidate.
+	code, out, errOut := runStarnexus(t, "x\n99\n"+strings.Repeat("1\n", 40), "campaign", "play", "--name", "pair", "--db", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(out, "error: answer 1 to ") || strings.Count(out, "completion: ") != 40 || strings.Count(out, "completion: Federation upgrades") != 20 ||
+		!strings.Contains(out, "The campaign is a shared victory") {
+		t.Fatalf("completion output:\n%s", out)
+	}
+	// The twelve draws: after each, the second player of the game went first.
+	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "pair", "--db", path)
+	if strings.Count(status, "20 of 20 upgrades") != 2 || !strings.Contains(status, "scenario  2 Toll Lanes           Federation first") {
+		t.Fatalf("status:\n%s", status)
+	}
+}
+
+// completionCampaign is the database of a campaign "pair" of the given seats whose twelve
+// scenarios are recorded as draws, without the bot's upgrades: its post-campaign completion
+// is next.
+func completionCampaign(t *testing.T, seats string) string {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "c.db")
 	if code, _, errOut := runStarnexus(t, "", "campaign", "new", "--name", "pair", "--seats", seats, "--seed", "4", "--db", path); code != 0 {
@@ -165,20 +188,7 @@ func humanCompletion(t *testing.T, seats string) {
 		t.Fatal(err)
 	}
 	db.Close()
-	// A wrong answer first, then always the first candidate.
-	code, out, errOut := runStarnexus(t, "x\n99\n"+strings.Repeat("1\n", 40), "campaign", "play", "--name", "pair", "--db", path)
-	if code != 0 {
-		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
-	}
-	if !strings.Contains(out, "error: answer 1 to ") || strings.Count(out, "completion: ") != 40 || strings.Count(out, "completion: Federation upgrades") != 20 ||
-		!strings.Contains(out, "The campaign is a shared victory") {
-		t.Fatalf("completion output:\n%s", out)
-	}
-	// The twelve draws: after each, the second player of the game went first.
-	_, status, _ := runStarnexus(t, "", "campaign", "status", "--name", "pair", "--db", path)
-	if strings.Count(status, "20 of 20 upgrades") != 2 || !strings.Contains(status, "scenario  2 Toll Lanes           Federation first") {
-		t.Fatalf("status:\n%s", status)
-	}
+	return path
 }
 
 func TestAskChoice(t *testing.T) {
@@ -186,9 +196,14 @@ func TestAskChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	en, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := campaignText(en, c)
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	got, err := askChoice(bufio.NewScanner(strings.NewReader("0\nsecond\n2\n")), w, "Empire", &c.Scenarios[1])
+	got, err := askChoice(bufio.NewScanner(strings.NewReader("0\nsecond\n2\n")), w, l, "Empire", c, &c.Scenarios[1])
 	w.Flush()
 	if err != nil || got != 1 {
 		t.Fatalf("choice %d, %v", got, err)
@@ -196,7 +211,7 @@ func TestAskChoice(t *testing.T) {
 	if strings.Count(buf.String(), "error: answer 1 to 3") != 2 || !strings.Contains(buf.String(), "2. Closed lanes") {
 		t.Fatalf("printed:\n%s", buf.String())
 	}
-	if _, err := askChoice(bufio.NewScanner(strings.NewReader("")), w, "Empire", &c.Scenarios[1]); err == nil {
+	if _, err := askChoice(bufio.NewScanner(strings.NewReader("")), w, l, "Empire", c, &c.Scenarios[1]); err == nil {
 		t.Fatal("no error at the end of the input")
 	}
 }

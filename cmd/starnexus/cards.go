@@ -12,6 +12,7 @@ import (
 	"starnexus/games/realms"
 	"starnexus/games/realms/realmsgame"
 	"starnexus/i18n"
+	"starnexus/terminal"
 )
 
 // listedCard is a card as listed for one set: Scout, Viper and Explorer are listed once for
@@ -161,14 +162,15 @@ func writeCardsJSON(w io.Writer, list []listedCard) error {
 	return realmsgame.WriteCardsJSON(w, out)
 }
 
-// writeCardsTable writes the cards as a table, their names and texts in lang's language
-// (the table's headings stay English).
+// writeCardsTable writes the cards as a table in lang's language: headings, names, sets,
+// factions, kinds and texts.
 func writeCardsTable(w io.Writer, list []listedCard, lang *i18n.Catalog) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tSET\tFACTION\tTYPE\tCOST\tDEFENSE\tQTY\tABILITIES")
+	fmt.Fprintln(tw, lang.Render(i18n.M("term.cards.head")))
+	l := terminal.Lang{Cat: lang}
 	trade, copies, other := 0, 0, 0
-	for _, l := range list {
-		c := l.card
+	for _, item := range list {
+		c := item.card
 		if c.Deck == realms.TradeDeck {
 			trade++
 			copies += c.Quantity
@@ -177,30 +179,22 @@ func writeCardsTable(w io.Writer, list []listedCard, lang *i18n.Catalog) error {
 		}
 		qty := fmt.Sprint(c.Quantity)
 		if c.Deck != realms.TradeDeck {
-			qty += " " + c.Deck.String()
+			qty += " " + lang.Render(i18n.M("term.cards.deck."+c.Deck.String()))
 		}
-		name, faction, kind := c.Name, realmsgame.CardFaction(c), c.Kind.String()
+		name, faction, kind, defense := c.Name, realmsgame.CardFaction(c), c.Kind.String(), realmsgame.CardDefense(c)
 		if lang.Lang() != "en" {
 			name, faction = c.NameIn(lang.Lang()), lang.Render(realms.FactionMsg(c.Faction))
 			kind = lang.Render(i18n.M("term.realms." + kind))
+			if c.Kind == realms.Base && c.Outpost {
+				defense = fmt.Sprintf("%d %s", c.Defense, lang.Render(i18n.M("term.realms.outpost")))
+			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, l.set, faction, kind, realmsgame.CardCost(c), realmsgame.CardDefense(c), qty,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, setText(l, item.set), faction, kind, realmsgame.CardCost(c), defense, qty,
 			strings.Join(realmsgame.CardAbilities(lang, c), " / "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s (%s), %s\n", plural(trade, "trade-deck card"), plural(copies, "copy"), plural(other, "other card"))
+	_, err := fmt.Fprintln(w, lang.Render(i18n.M("term.cards.count", "trade", trade, "copies", copies, "other", other)))
 	return err
-}
-
-// plural writes "1 card" or "2 cards" ("copy" becomes "copies").
-func plural(n int, noun string) string {
-	switch {
-	case n == 1:
-		return "1 " + noun
-	case strings.HasSuffix(noun, "y"):
-		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -133,12 +133,12 @@ func writeNexusJSON(w io.Writer, list []*cards.Card) error {
 	return err
 }
 
-// writeNexusTable writes the cards as a table; in a language other than English, the names
-// and the card texts in that language (the headings stay English; English lists the ability
-// language).
+// writeNexusTable writes the cards as a table, its headings in lang's language; in a language
+// other than English, the names, factions, types and card texts in that language too
+// (English lists the ability language).
 func writeNexusTable(w io.Writer, list []*cards.Card, cat *cards.Catalog, lang *i18n.Catalog) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tFACTION\tTYPE\tCOST\tSTATS\tABILITIES")
+	fmt.Fprintln(tw, lang.Render(i18n.M("term.cards.nexus_head")))
 	for _, c := range list {
 		cost, stats := "", ""
 		if c.IsRequisition() {
@@ -150,7 +150,7 @@ func writeNexusTable(w io.Writer, list []*cards.Card, cat *cards.Catalog, lang *
 		case c.Type == cards.Hero:
 			stats = fmt.Sprintf("life %d", c.Life)
 		}
-		name, notes := c.Name, cardNotes(c)
+		name, notes, faction, kind := c.Name, cardNotes(c), c.Faction.String(), c.Type.String()
 		if code := lang.Lang(); code != "en" {
 			text := nexus.CardText(cat, c)
 			var parts []string
@@ -158,12 +158,16 @@ func writeNexusTable(w io.Writer, list []*cards.Card, cat *cards.Catalog, lang *
 				parts = append(parts, lang.Render(m))
 			}
 			name, notes = c.NameIn(code), strings.Join(parts, " / ")
+			faction, kind = lang.Render(nexus.FactionName(c.Faction)), lang.Render(nexus.TypeName(c.Type))
+			if c.Type == cards.Hero {
+				stats = lang.Render(i18n.M("nexus.card.head.life", "n", c.Life))
+			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, name, c.Faction, c.Type, cost, stats, notes)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, name, faction, kind, cost, stats, notes)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d cards\n", len(list))
+	_, err := fmt.Fprintln(w, lang.Render(i18n.M("term.cards.nexus_count", "n", len(list))))
 	return err
 }

@@ -42,21 +42,18 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 	var all *bool
 	var sheet string
 	langName := new(string)
-	if sub == "new" || sub == "status" || sub == "list" { // play and show take --lang with their own flags
-		langName = langFlag(fs)
-	}
 	switch sub {
 	case "new":
 		seats = fs.String("seats", "human,greedy", h("cli.campaign.seats", "bots", strings.Join(botNames(), ", ")))
 		seed = fs.Uint64("seed", 0, h("cli.campaign.seed"))
 		content = fs.String("campaign", "frontier-accord", h("cli.campaign.campaign", "campaigns", strings.Join(campaigns.Names(), ", ")))
-		line = "starnexus campaign new --name N [--seats human,greedy] [--seed S] [--campaign ID] [--db FILE]"
+		line = "starnexus campaign new --name N [--seats human,greedy] [--seed S] [--campaign ID] [--db FILE] [--lang fr]"
 	case "play":
 		all = fs.Bool("all", false, h("cli.campaign.all"))
 		langName = langFlag(fs, h)
 		line = "starnexus campaign play --name N [--all] [--db FILE] [--lang fr]"
 	case "status":
-		line = "starnexus campaign status --name N [--db FILE]"
+		line = "starnexus campaign status --name N [--db FILE] [--lang fr]"
 	case "show":
 		langName = langFlag(fs, h)
 		line = "starnexus campaign show --name N [--db FILE] [--lang fr] SHEET"
@@ -77,13 +74,13 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 		}
 		args, sheet = flags, strings.Join(words, " ")
 	case "list":
-		line = "starnexus campaign list [--db FILE]"
+		line = "starnexus campaign list [--db FILE] [--lang fr]"
 	default:
 		fmt.Fprintf(stderr, "starnexus campaign: unknown command %q\n%s", sub, campaignUsage)
 		return 2
 	}
-	if fs.Lookup("lang") == nil {
-		langName = langFlagHelp(fs, h)
+	if fs.Lookup("lang") == nil { // every campaign command prints for players
+		langName = langFlag(fs, h)
 	}
 	if code, ok := parseFlags(fs, args, line, h, stderr); !ok {
 		return code

@@ -48,9 +48,9 @@ func CardAbilities(cat *i18n.Catalog, c *realms.Card) []string {
 		text := cat.RenderAll(p.Msgs)
 		switch p.Name {
 		case "ally":
-			text = cat.Render(c.AllyLabel()) + ": " + text
+			text = cat.Render(i18n.M("term.realms.labelled", "label", c.AllyLabel(), "text", text))
 		case "scrap":
-			text = cat.Render(realms.ScrapLabel()) + ": " + text
+			text = cat.Render(i18n.M("term.realms.labelled", "label", realms.ScrapLabel(), "text", text))
 		}
 		out = append(out, text)
 	}

@@ -64,7 +64,9 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 
 // ParseAction implements engine.State. It accepts the canonical texts and the shorthands of
 // scenario-format.md: card names in any case, French and Spanish aliases, unqualified names
-// where the zone is clear, and "attack PLAYER" for all the Combat.
+// where the zone is clear, and "attack PLAYER" for all the Combat. A text it cannot read is
+// refused with an engine.ParseError (messages refuse.realms.parse.*), a card name no card
+// answers to with an engine.UnknownCardError.
 func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	if seat < 0 || int(seat) >= int(s.NSeats) {
 		return 0, parseErr(fmt.Sprintf("seat %d does not play in this game", seat), "no_seat", "seat", int(seat))

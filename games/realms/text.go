@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"starnexus/engine"
+	"starnexus/i18n/msg"
 )
 
 // ActionText implements engine.State: the canonical text of an action
@@ -63,21 +64,23 @@ func (s *State) ActionText(seat engine.Seat, a engine.Action) string {
 
 // ParseAction implements engine.State. It accepts the canonical texts and the shorthands of
 // scenario-format.md: card names in any case, French and Spanish aliases, unqualified names
-// where the zone is clear, and "attack PLAYER" for all the Combat.
+// where the zone is clear, and "attack PLAYER" for all the Combat. A text it cannot read is
+// refused with an engine.ParseError (messages refuse.realms.parse.*), a card name no card
+// answers to with an engine.UnknownCardError.
 func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	if seat < 0 || int(seat) >= int(s.NSeats) {
-		return 0, fmt.Errorf("seat %d does not play in this game", seat)
+		return 0, parseErr(fmt.Sprintf("seat %d does not play in this game", seat), "no_seat", "seat", int(seat))
 	}
 	t := strings.Join(strings.Fields(text), " ")
 	verb, rest, _ := strings.Cut(t, " ")
 	verb = strings.ToLower(verb)
-	bad := func(format string, args ...any) (engine.Action, error) {
-		return 0, fmt.Errorf("%q: %s", clip(text), fmt.Sprintf(format, args...))
+	bad := func(code, why string, args ...any) (engine.Action, error) {
+		return 0, textErr(text, code, why, args...)
 	}
 	switch verb {
 	case "end", "skip", "done":
 		if rest != "" {
-			return bad("%q takes nothing after it", verb)
+			return bad("nothing_after", fmt.Sprintf("%q takes nothing after it", verb), "word", verb)
 		}
 		switch verb {
 		case "end":
@@ -95,7 +98,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		}
 	case "play", "buy":
 		if rest == "" {
-			return bad("name a card, as in %q", verb+" Scout")
+			return bad("name_card", fmt.Sprintf("name a card, as in %q", verb+" Scout"), "verb", verb, "card", "Scout")
 		}
 		r := 0
 		if verb == "buy" {
@@ -114,11 +117,11 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		}
 		return mk(actBuy, c, 0, 0, r), nil
 	case "upgrade":
-		return bad("an upgrade is paid at the moment of acquiring the card, never later (SR 8.3): write \"buy CARD upgrade SHEET row N\" (or \"choose CARD upgrade SHEET row N\" for a free acquisition)")
+		return bad("upgrade_later", "an upgrade is paid at the moment of acquiring the card, never later (SR 8.3): write \"buy CARD upgrade SHEET row N\" (or \"choose CARD upgrade SHEET row N\" for a free acquisition)")
 	case "use":
 		i := strings.LastIndex(rest, " ")
 		if i < 0 {
-			return bad("write \"use CARD primary\", \"use CARD ally\" or \"use CARD scrap\"")
+			return bad("use_syntax", "write \"use CARD primary\", \"use CARD ally\" or \"use CARD scrap\"")
 		}
 		var slot Slot
 		switch strings.ToLower(rest[i+1:]) {
@@ -129,7 +132,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		case "scrap":
 			slot = ScrapSlot
 		default:
-			return bad("%q is not an ability: primary, ally or scrap", rest[i+1:])
+			return bad("not_ability", fmt.Sprintf("%q is not an ability: primary, ally or scrap", rest[i+1:]), "word", rest[i+1:])
 		}
 		_, name := splitQualifier(rest[:i])
 		c, err := s.lookup(name)
@@ -142,15 +145,15 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	case "give":
 		f := strings.Fields(rest)
 		if len(f) != 3 || (strings.ToLower(f[1]) != "trade" && strings.ToLower(f[1]) != "combat") {
-			return bad("write \"give PLAYER trade N\" or \"give PLAYER combat N\"")
+			return bad("give_syntax", "write \"give PLAYER trade N\" or \"give PLAYER combat N\"")
 		}
 		t, ok := s.SeatByName(f[0])
 		if !ok {
-			return bad("no player named %q (players: %s)", clip(f[0]), strings.Join(s.opts.Names, ", "))
+			return s.noPlayer(text, clip(f[0]))
 		}
 		n, err := strconv.Atoi(f[2])
 		if err != nil || n < 1 || n > 0xfff {
-			return bad("%q is not a positive number", f[2])
+			return bad("not_number", fmt.Sprintf("%q is not a positive number", f[2]), "word", f[2])
 		}
 		pool := poolTrade
 		if strings.ToLower(f[1]) == "combat" {
@@ -160,7 +163,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	case "pass":
 		i := strings.LastIndex(strings.ToLower(rest), " to ")
 		if i < 0 {
-			return bad("write \"pass CARD to PLAYER\"")
+			return bad("pass_syntax", "write \"pass CARD to PLAYER\"")
 		}
 		_, name := splitQualifier(rest[:i])
 		c, err := s.lookup(name)
@@ -169,15 +172,15 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		}
 		t, ok := s.SeatByName(strings.TrimSpace(rest[i+4:]))
 		if !ok {
-			return bad("no player named %q (players: %s)", strings.TrimSpace(rest[i+4:]), strings.Join(s.opts.Names, ", "))
+			return s.noPlayer(text, strings.TrimSpace(rest[i+4:]))
 		}
 		return mkPass(c, t), nil
 	case "choose":
 		return s.parseChoose(seat, text, rest)
 	case "":
-		return bad("empty action")
+		return bad("empty", "empty action")
 	}
-	return bad("unknown action %q (known: play, use, buy, attack, give, pass, choose, skip, done, end)", clip(verb))
+	return bad("unknown_action", fmt.Sprintf("unknown action %q (known: play, use, buy, attack, give, pass, choose, skip, done, end)", clip(verb)), "word", clip(verb))
 }
 
 // lookup finds a card by name; a long unknown name is refused without suggestions, and is
@@ -188,13 +191,32 @@ func (s *State) lookup(name string) (CardID, error) {
 		if id, ok := s.cat.byName[engine.FoldName(name)]; ok {
 			return id, nil
 		}
-		return 0, fmt.Errorf("unknown card %q", clip(name))
+		return 0, &UnknownCardError{Name: clip(name)}
 	}
 	return s.cat.Lookup(name)
 }
 
 // clip shortens a long text for an error message.
 func clip(t string) string { return engine.Clip(t, engine.MaxSuggest) }
+
+// parseErr is a text that is no action: reason in English and its message, id
+// refuse.realms.parse.CODE with the arguments kv.
+func parseErr(reason, code string, kv ...any) *engine.ParseError {
+	return &engine.ParseError{Reason: reason, Why: msg.M("refuse.realms.parse."+code, kv...)}
+}
+
+// textErr is parseErr for the typed text: the English reason why after the text quoted (and
+// clipped), the message with the text as argument "text" before kv.
+func textErr(text, code, why string, kv ...any) *engine.ParseError {
+	t := clip(text)
+	return parseErr(fmt.Sprintf("%q: %s", t, why), code, append([]any{"text", t}, kv...)...)
+}
+
+// noPlayer refuses text, which names no player of the game (name), listing the players.
+func (s *State) noPlayer(text, name string) (engine.Action, error) {
+	players := strings.Join(s.opts.Names, ", ")
+	return 0, textErr(text, "no_player", fmt.Sprintf("no player named %q (players: %s)", name, players), "name", name, "players", players)
+}
 
 // splitQualifier splits "hand:Scout" into ("hand", "Scout"); no colon gives ("", text).
 func splitQualifier(t string) (string, string) {
@@ -207,7 +229,8 @@ func splitQualifier(t string) (string, string) {
 
 func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action, error) {
 	if rest == "" {
-		return 0, fmt.Errorf("%q: name a player, as in \"attack %s 3\"", clip(text), s.SeatName((seat+1)%engine.Seat(s.NSeats)))
+		who := s.SeatName((seat + 1) % engine.Seat(s.NSeats))
+		return 0, textErr(text, "attack_syntax", fmt.Sprintf("name a player, as in \"attack %s 3\"", who), "player", who)
 	}
 	amount := -1
 	if i := strings.LastIndex(rest, " "); i >= 0 {
@@ -219,7 +242,7 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 	who, base, isBase := strings.Cut(rest, ":")
 	t, ok := s.SeatByName(strings.TrimSpace(who))
 	if !ok {
-		return 0, fmt.Errorf("%q: no player named %q (players: %s)", clip(text), clip(who), strings.Join(s.opts.Names, ", "))
+		return s.noPlayer(text, clip(who))
 	}
 	if isBase {
 		c, err := s.lookup(base)
@@ -227,7 +250,7 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 			return 0, err
 		}
 		if amount == 0 || amount > 0xfff {
-			return 0, fmt.Errorf("%q: attack with at least 1 Combat", clip(text))
+			return 0, textErr(text, "attack_amount", "attack with at least 1 Combat")
 		}
 		if amount > 0 {
 			// SR 10.6: damage to a Raid Boss's base; the amount that destroys it is the plain attack.
@@ -242,18 +265,18 @@ func (s *State) parseAttack(seat engine.Seat, text, rest string) (engine.Action,
 		amount = min(int(s.P[seat].Combat), maxAmount) // more is attacked in several actions
 	}
 	if amount < 1 || amount > 0xfff {
-		return 0, fmt.Errorf("%q: attack with at least 1 Combat", clip(text))
+		return 0, textErr(text, "attack_amount", "attack with at least 1 Combat")
 	}
 	return mkAttackPlayer(t, amount), nil
 }
 
 func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action, error) {
 	if rest == "" {
-		return 0, fmt.Errorf("%q: choose what? (a number, a card or a player)", clip(text))
+		return 0, textErr(text, "choose_what", "choose what? (a number, a card or a player)")
 	}
 	if n, err := strconv.Atoi(rest); err == nil {
 		if n < 1 || n > 0xfff {
-			return 0, fmt.Errorf("%q: options are numbered from 1", clip(text))
+			return 0, textErr(text, "option_number", "options are numbered from 1")
 		}
 		return mkChooseOpt(n), nil
 	}
@@ -291,7 +314,7 @@ func (s *State) parseChoose(seat engine.Seat, text, rest string) (engine.Action,
 	default:
 		o, ok := s.SeatByName(q)
 		if !ok {
-			return 0, fmt.Errorf("%q: %q is neither a zone (hand, discard, play, row) nor a player", clip(text), clip(q))
+			return 0, textErr(text, "zone", fmt.Sprintf("%q is neither a zone (hand, discard, play, row) nor a player", clip(q)), "word", clip(q))
 		}
 		zone, owner = zPlay, o
 	}

@@ -348,7 +348,8 @@ func splitUpgradedName(name string) (string, RowRef, bool) {
 func (c *Catalog) lookupUpgraded(name, lang string) (CardID, error) {
 	card, ref, ok := splitUpgradedName(name)
 	if !ok {
-		return 0, fmt.Errorf("unknown card %q (an upgraded copy is written \"Cutter (Empire 1/3)\")", name)
+		return 0, parseErr(fmt.Sprintf("unknown card %q (an upgraded copy is written \"Cutter (Empire 1/3)\")", name),
+			"upgraded_name", "name", name, "card", "Cutter")
 	}
 	base, err := c.LookupIn(card, lang)
 	if err != nil {
@@ -359,7 +360,7 @@ func (c *Catalog) lookupUpgraded(name, lang string) (CardID, error) {
 			return CardID(len(c.Cards) + k + 1), nil
 		}
 	}
-	return 0, fmt.Errorf("no upgraded copy %q in this game", name)
+	return 0, parseErr(fmt.Sprintf("no upgraded copy %q in this game", name), "no_upgraded_copy", "name", name)
 }
 
 // addDesign gives a design an id in this State's catalog, copying the catalog (copy on
@@ -391,7 +392,8 @@ func (s *State) upgradedID(base CardID, r int, fac Faction) (CardID, error) {
 		// A copy upgraded in an earlier game (its row is used) or by another faction: built
 		// at setup only, so the combos stay read-only during play.
 		if s.setupDone {
-			return 0, fmt.Errorf("%s cannot take row %s/%d", s.cat.Card(base).Name, b.rows[r].Ref.Sheet, b.rows[r].Ref.Row)
+			card, ref := s.cat.Card(base).Name, b.rows[r].Ref
+			return 0, parseErr(fmt.Sprintf("%s cannot take row %s/%d", card, ref.Sheet, ref.Row), "cannot_take_row", "card", card, "sheet", ref.Sheet, "row", ref.Row)
 		}
 		u = b.upgraded(base, s.cat.Card(base), r, fac)
 		b.combos[key] = u
@@ -419,7 +421,7 @@ func (s *State) upgradedByName(name string) (CardID, error) {
 	}
 	r, ok := s.cat.book.row(ref)
 	if !ok {
-		return 0, fmt.Errorf("%q: no sticker row %s/%d in this campaign", name, ref.Sheet, ref.Row)
+		return 0, parseErr(fmt.Sprintf("%q: no sticker row %s/%d in this campaign", name, ref.Sheet, ref.Row), "no_sticker_row", "name", name, "sheet", ref.Sheet, "row", ref.Row)
 	}
 	return s.upgradedID(base, r, s.cat.book.rows[r].Faction)
 }
@@ -540,15 +542,16 @@ func (s *State) parseUpgrade(seat engine.Seat, text string) (string, int, error)
 	}
 	card, rest := text[:i], strings.TrimSpace(text[i+len(" upgrade "):])
 	if s.cat.book == nil {
-		return "", 0, fmt.Errorf("%q: this game has no campaign, so no upgrades (SR 8.3)", text)
+		return "", 0, upgradeErr(text, "no_campaign", "this game has no campaign, so no upgrades (SR 8.3)")
 	}
 	j := strings.LastIndex(lower(rest), " row ")
 	if j < 0 {
-		return "", 0, fmt.Errorf("%q: write \"upgrade SHEET row N\", as in \"buy Cutter upgrade Empire 1 row 3\"", text)
+		return "", 0, upgradeErr(text, "upgrade_syntax", "write \"upgrade SHEET row N\", as in \"buy Cutter upgrade Empire 1 row 3\"", "card", "Cutter")
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(rest[j+5:]))
 	if err != nil {
-		return "", 0, fmt.Errorf("%q: %q is not a row number", text, strings.TrimSpace(rest[j+5:]))
+		word := strings.TrimSpace(rest[j+5:])
+		return "", 0, upgradeErr(text, "row_number", fmt.Sprintf("%q is not a row number", word), "word", word)
 	}
 	ref := RowRef{Sheet: strings.TrimSpace(rest[:j]), Row: n}
 	r, ok := s.cat.book.row(ref)
@@ -558,9 +561,17 @@ func (s *State) parseUpgrade(seat engine.Seat, text string) (string, int, error)
 		for k := b.seatRows[seat][0]; k < b.seatRows[seat][1]; k += 5 {
 			names = append(names, b.rows[k].Ref.Sheet)
 		}
-		return "", 0, fmt.Errorf("%q: no row %d on a sheet named %q (your sheets: %s)", text, n, ref.Sheet, strings.Join(names, ", "))
+		sheets := strings.Join(names, ", ")
+		return "", 0, upgradeErr(text, "no_row", fmt.Sprintf("no row %d on a sheet named %q (your sheets: %s)", n, ref.Sheet, sheets),
+			"row", n, "sheet", ref.Sheet, "sheets", sheets)
 	}
 	return card, r + 1, nil
+}
+
+// upgradeErr is parseErr for text, the card and upgrade typed after "buy" or "choose", quoted
+// whole before the English reason why.
+func upgradeErr(text, code, why string, kv ...any) *engine.ParseError {
+	return parseErr(fmt.Sprintf("%q: %s", text, why), code, append([]any{"text", text}, kv...)...)
 }
 
 // whyNoUpgrade explains why seat may not upgrade card c with book row r now.

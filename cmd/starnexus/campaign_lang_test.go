@@ -20,15 +20,7 @@ import (
 // letters.
 func englishFragments(t *testing.T, lang string, prefixes ...string) map[string]string {
 	t.Helper()
-	en, err := i18n.Load("en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := i18n.Load(lang)
-	if err != nil {
-		t.Fatal(err)
-	}
-	local := l.Messages()
+	en, local := catalogPair(t, lang)
 	control := regexp.MustCompile(`^\s*\w+, (plural|select),|^\s*(\w+|=\d+)\s*$`)
 	out := map[string]string{}
 	for id, text := range en.Messages() {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"starnexus/i18n"
 )
 
 // noEnv is an empty environment: no locale, so English.
@@ -48,15 +47,7 @@ func TestHelpLang(t *testing.T) {
 // placeholders, examples of a command line).
 func englishHelp(t *testing.T, lang string) []string {
 	t.Helper()
-	en, err := i18n.Load("en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := i18n.Load(lang)
-	if err != nil {
-		t.Fatal(err)
-	}
-	local := l.Messages()
+	en, local := catalogPair(t, lang)
 	placeholder := regexp.MustCompile(`\{[^{}]*\}`)
 	var out []string
 	for id, text := range en.Messages() {

@@ -96,15 +96,7 @@ func TestLangFlag(t *testing.T) {
 // the same text in both) left out, and the allowed ones.
 func englishProbes(t *testing.T, lang string, allowed map[string]bool) map[string]string {
 	t.Helper()
-	en, err := i18n.Load("en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := i18n.Load(lang)
-	if err != nil {
-		t.Fatal(err)
-	}
-	local := l.Messages()
+	en, local := catalogPair(t, lang)
 	out := map[string]string{}
 	for id, text := range en.Messages() {
 		if strings.ContainsAny(text, "{}") || len([]rune(text)) < 6 || local[id] == text || allowed[text] {
@@ -204,4 +196,19 @@ func TestPlayInFrenchAndSpanish(t *testing.T) {
 			}
 		})
 	}
+}
+
+// catalogPair is the English catalog and the messages of lang's, for tests that look for
+// English left in a French or Spanish output.
+func catalogPair(t *testing.T, lang string) (en *i18n.Catalog, local map[string]string) {
+	t.Helper()
+	en, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := i18n.Load(lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return en, l.Messages()
 }

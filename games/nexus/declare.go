@@ -293,7 +293,9 @@ const maxBlockText = 100
 // "attack with A, B[, ...] [at P]" (each attacker added, then done) and "block A with B1,
 // ..., Bn" (each blocker joining the list; the player's earlier list for A is replaced). Any
 // other text is one action, as ParseAction reads it. Like ParseAction it does not judge
-// legality: Apply does, action by action (ApplyText applies them all or none).
+// legality: Apply does, action by action (ApplyText applies them all or none). A text that is
+// no action is refused with an engine.ParseError, a name no card answers to with an
+// engine.UnknownCardError.
 func (s *State) ParseActions(seat engine.Seat, text string) ([]engine.Action, error) {
 	p := int8(seat)
 	if p < 0 || p >= s.N {

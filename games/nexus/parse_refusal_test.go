@@ -271,7 +271,10 @@ func garbageVocabulary(tab *Table) []string {
 
 // TestParseGarbage: random texts of the actions' words, numbers, card and player names, read
 // by every seat in positions of every decision: every error of ParseAction and ParseActions
-// is an engine.ParseError with its message or an engine.UnknownCardError (checkParse).
+// is an engine.ParseError with its message or an engine.UnknownCardError (checkParse). Two
+// errors stay plain English, both a caller's bug rather than a player's text: a seat that
+// does not play in the game, and a card the catalog knows but the game's table lacks (a table
+// not compiled from its catalog).
 func TestParseGarbage(t *testing.T) {
 	tab := mustTable(t)
 	cats := loadRefusalCatalogs(t, tab)

@@ -293,7 +293,9 @@ const maxBlockText = 100
 // "attack with A, B[, ...] [at P]" (each attacker added, then done) and "block A with B1,
 // ..., Bn" (each blocker joining the list; the player's earlier list for A is replaced). Any
 // other text is one action, as ParseAction reads it. Like ParseAction it does not judge
-// legality: Apply does, action by action (ApplyText applies them all or none).
+// legality: Apply does, action by action (ApplyText applies them all or none). A text that is
+// no action is refused with an engine.ParseError, a name no card answers to with an
+// engine.UnknownCardError.
 func (s *State) ParseActions(seat engine.Seat, text string) ([]engine.Action, error) {
 	p := int8(seat)
 	if p < 0 || p >= s.N {
@@ -394,7 +396,8 @@ func (s *State) parseAttack(p int8, r string) ([]engine.Action, error) {
 	switch {
 	case withAt == len(parts):
 	case withAt > 1 || (withAt == 1 && last == noSeat):
-		return nil, fmt.Errorf("name the attacked player once after the last attacker (attack with A, B at P) or after every attacker (attack with A at P, B at Q)")
+		return nil, notAction("refuse.nexus.parse.attacked_once",
+			"name the attacked player once after the last attacker (attack with A, B at P) or after every attacker (attack with A at P, B at Q)")
 	default:
 		for k := range targets {
 			targets[k] = last
@@ -404,7 +407,7 @@ func (s *State) parseAttack(p int8, r string) ([]engine.Action, error) {
 	var acts []engine.Action
 	for k, n := range names {
 		o, err := s.findObj(p, n, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
-			func(o oid) bool { return s.attackerOK(p, o).ok() && !contains(list, o) }, "on your field")
+			func(o oid) bool { return s.attackerOK(p, o).ok() && !contains(list, o) }, onField)
 		if err != nil {
 			return nil, err
 		}
@@ -416,7 +419,9 @@ func (s *State) parseAttack(p int8, r string) ([]engine.Action, error) {
 	}
 	for i := 1; i < int(s.NO); i++ {
 		if o := &s.O[i]; o.has(fAttacking) && o.Ctrl == p && o.Zone == zField && !contains(list, oid(i)) {
-			return nil, fmt.Errorf("%s is declared as an attacker already: name every attacker, or add more with add attacker and then done", s.nameOf(oid(i)))
+			n := s.nameOf(oid(i))
+			return nil, notAction("refuse.nexus.parse.attacker_already",
+				n+" is declared as an attacker already: name every attacker, or add more with add attacker and then done", "card", n)
 		}
 	}
 	return append(acts, mkA(aDone, 0)), nil
@@ -433,7 +438,7 @@ func (s *State) parseBlock(p int8, an, bn string) ([]engine.Action, error) {
 		if o.Zone != zField || !o.has(fAttacking) {
 			continue
 		}
-		at, err := s.findObj(p, an, func(x *obj) bool { return x == o }, nil, "attacking")
+		at, err := s.findObj(p, an, func(x *obj) bool { return x == o }, nil, attacking)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -478,7 +483,8 @@ func (s *State) parseBlock(p int8, an, bn string) ([]engine.Action, error) {
 	if _, err := s.lookup(an); err != nil {
 		return nil, err
 	}
-	return nil, fmt.Errorf("%s is not attacking", clip(strings.TrimSpace(an)))
+	n := clip(strings.TrimSpace(an))
+	return nil, notAction("refuse.nexus.parse.not_attacking", n+" is not attacking", "name", n)
 }
 
 // blockActions turns the blocker names of "block at with NAMES" into actions: the names
@@ -510,7 +516,7 @@ func (s *State) blockActions(p int8, at oid, bn string) (acts []engine.Action, e
 					return false // the first of two is one without Menace
 				}
 				return s.blockerCheck(p, at, o).ok() && !(k < len(cur) && s.O[cur[k]].Def == s.O[o].Def)
-			}, "on your field")
+			}, onField)
 		if err != nil {
 			return nil, false, err
 		}
@@ -521,7 +527,7 @@ func (s *State) blockActions(p int8, at oid, bn string) (acts []engine.Action, e
 	}
 	if half {
 		if len(list) != 1 {
-			return nil, false, fmt.Errorf("write block ATTACKER with BLOCKER and another: one blocker, the first of two")
+			return nil, false, notAction("refuse.nexus.parse.and_another", "write block ATTACKER with BLOCKER and another: one blocker, the first of two")
 		}
 		return []engine.Action{mkBlock(aBlockHalf, at, list[0])}, len(cur) == 0, nil
 	}

@@ -1,6 +1,9 @@
 package nexus
 
 import (
+	"strconv"
+
+	"starnexus/engine"
 	"starnexus/i18n/msg"
 )
 
@@ -34,3 +37,36 @@ func (w why) ok() bool { return w.en == "" }
 
 // menaceWhy is the rule of Menace (17.3), alone or after another sentence.
 func menaceWhy() why { return refuse("refuse.nexus.menace", menaceRule) }
+
+// notAction is a text that is no action (engine.ParseError), written once as refuse writes a
+// refusal: its catalog id ("refuse.nexus.parse.CODE"), its English text and the message's
+// arguments, which the English catalog renders as the text.
+func notAction(id, en string, kv ...any) error {
+	w := refuse(id, en, kv...)
+	return &engine.ParseError{Reason: w.en, Why: w.m}
+}
+
+// quoted is t as %q quotes it, and the same without its quotes, the argument of a template
+// that writes the quotes: the English catalog renders the text exactly, escapes included.
+func quoted(t string) (q, inner string) {
+	q = strconv.Quote(t)
+	return q, q[1 : len(q)-1]
+}
+
+// place is where findObj looks for a card, as a refusal names it: the key of the select of
+// "refuse.nexus.parse.no_card", and its English words.
+type place uint8
+
+const (
+	inHand place = iota
+	withActive
+	onField
+	toChoose
+	amongResources
+	attacking
+)
+
+var placeKeys = [...]string{"hand", "active", "field", "choose", "resources", "attacking"}
+
+var placeWords = [...]string{"in your hand", "with an active ability on your field", "on your field", "to choose",
+	"among your resources", "attacking"}

@@ -347,7 +347,7 @@ func (s *State) parseSwap(rest string) (engine.Action, error) {
 	}
 	o, i, ok := cutFold(rest, " for ")
 	if !ok {
-		return 0, fmt.Errorf("write swap OUT for IN, swap out OUT or swap in IN")
+		return 0, notAction("refuse.nexus.parse.swap", "write swap OUT for IN, swap out OUT or swap in IN")
 	}
 	out, err := look(o)
 	if err != nil {

@@ -2,6 +2,7 @@ package nexus
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"starnexus/engine"
@@ -112,7 +113,10 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		return 0, err
 	}
 	if len(acts) > 1 {
-		return 0, fmt.Errorf("%q is %d actions, to be sent one at a time: %s", clip(text), len(acts), strings.Join(s.ExpandedTexts(seat, acts), "; "))
+		q, t := quoted(clip(text))
+		list := strings.Join(s.ExpandedTexts(seat, acts), "; ")
+		return 0, notAction("refuse.nexus.parse.several", fmt.Sprintf("%s is %d actions, to be sent one at a time: %s", q, len(acts), list),
+			"text", t, "n", len(acts), "actions", list)
 	}
 	return acts[0], nil
 }
@@ -143,7 +147,7 @@ func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
 	switch strings.ToLower(word) {
 	case "cast":
 		o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone == zHand && o.Owner == p },
-			func(o oid) bool { return s.canCast(p, o).ok() }, "in your hand")
+			func(o oid) bool { return s.canCast(p, o).ok() }, inHand)
 		if err != nil {
 			return 0, err
 		}
@@ -152,7 +156,7 @@ func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
 		var ai int
 		o, err := s.findObj(p, rest, func(o *obj) bool {
 			return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].first(AActive) != nil
-		}, func(o oid) bool { return s.canActivate(p, o, s.firstActive(o)).ok() }, "with an active ability on your field")
+		}, func(o oid) bool { return s.canActivate(p, o, s.firstActive(o)).ok() }, withActive)
 		if err != nil {
 			return 0, err
 		}
@@ -168,19 +172,22 @@ func (s *State) parseOne(seat engine.Seat, t string) (engine.Action, error) {
 			return 0, err
 		}
 		o, err := s.findObj(p, names, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.tab.Defs[o.Def].isCreature() },
-			func(o oid) bool { return s.attackerOK(p, o).ok() && !s.O[o].has(fAttacking) }, "on your field")
+			func(o oid) bool { return s.attackerOK(p, o).ok() && !s.O[o].has(fAttacking) }, onField)
 		if err != nil {
 			return 0, err
 		}
 		return mkAddAttacker(o, s.canonTarget(p, target)), nil
 	case "block":
-		return 0, fmt.Errorf("write block ATTACKER with BLOCKER1[, BLOCKER2...]")
+		return 0, notAction("refuse.nexus.parse.block", "write block ATTACKER with BLOCKER1[, BLOCKER2...]")
 	case "choose":
 		return s.parseChoose(p, rest)
 	case "swap":
 		return s.parseSwap(rest)
 	}
-	return 0, fmt.Errorf("unknown action %q (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no, swap)", clip(t))
+	q, text := quoted(clip(t))
+	return 0, notAction("refuse.nexus.parse.unknown_action",
+		"unknown action "+q+" (actions: cast, activate, attack with, add attacker, block, choose, pass, done, keep, mulligan, yes, no, swap)",
+		"text", text)
 }
 
 func contains(list []oid, o oid) bool {
@@ -225,7 +232,8 @@ func (s *State) parseAt(r string) (string, int8, error) {
 	}
 	q, found := s.SeatByName(strings.TrimSpace(who))
 	if !found {
-		return "", 0, fmt.Errorf("no player named %q", strings.TrimSpace(who))
+		q, name := quoted(strings.TrimSpace(who))
+		return "", 0, notAction("refuse.nexus.parse.no_player", "no player named "+q, "name", name)
 	}
 	return names, int8(q), nil
 }
@@ -266,7 +274,7 @@ func (s *State) lookup(name string) (uint8, error) {
 		if d, ok := s.tab.byName[engine.FoldName(name)]; ok {
 			return d, nil
 		}
-		return 0, fmt.Errorf("unknown card %q", clip(name))
+		return 0, &engine.UnknownCardError{Name: clip(name)}
 	}
 	return s.tab.Lookup(name)
 }
@@ -277,7 +285,7 @@ func clip(t string) string { return engine.Clip(t, engine.MaxSuggest) }
 // findObj resolves a card name (optionally "Owner:Name" or "zone:Name", and "Name #N" for the
 // public object of that number) among the objects seat sees for which in holds, preferring
 // one for which good holds.
-func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oid) bool, where string) (oid, error) {
+func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oid) bool, where place) (oid, error) {
 	name = strings.TrimSpace(name)
 	owner, zq := int8(-1), zone(255)
 	if q, n, ok := strings.Cut(name, ":"); ok {
@@ -313,10 +321,11 @@ func (s *State) findObj(seat int8, name string, in func(*obj) bool, good func(oi
 	if first != 0 {
 		return first, nil
 	}
+	card := s.tab.Defs[def].Name
 	if num != 0 {
-		return 0, fmt.Errorf("no %s #%d %s", s.tab.Defs[def].Name, num, where)
+		card += " #" + strconv.Itoa(int(num))
 	}
-	return 0, fmt.Errorf("no %s %s", s.tab.Defs[def].Name, where)
+	return 0, notAction("refuse.nexus.parse.no_card", "no "+card+" "+placeWords[where], "card", card, "where", placeKeys[where])
 }
 
 func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
@@ -342,18 +351,19 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 				return mkChoose(tref{K: tkObj, ID: uint16(s.Jobs[k].Src)}), nil
 			}
 		}
-		return 0, fmt.Errorf("no passive ability of %s is waiting", s.tab.Defs[d].Name)
+		n := s.tab.Defs[d].Name
+		return 0, notAction("refuse.nexus.parse.no_passive", "no passive ability of "+n+" is waiting", "card", n)
 	case pLinkOrder:
 		o, err := s.findObj(p, rest, func(o *obj) bool { return o.Def != 0 }, func(o oid) bool {
 			return s.linkedIndex(o) >= 0
-		}, "to choose")
+		}, toChoose)
 		if err != nil {
 			return 0, err
 		}
 		return mkChoose(tref{K: tkObj, ID: uint16(o)}), nil
 	case pPay:
 		o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone == zField && o.Ctrl == p && s.isResource(oidOf(s, o)) },
-			func(o oid) bool { return !s.O[o].has(fTapped) }, "among your resources")
+			func(o oid) bool { return !s.O[o].has(fTapped) }, amongResources)
 		if err != nil {
 			return 0, err
 		}
@@ -367,13 +377,13 @@ func (s *State) parseChoose(p int8, rest string) (engine.Action, error) {
 		}, func(o oid) bool {
 			return spec != nil && (spec.Kind != KRequisition || o == below) &&
 				s.legalTarget(p, src, spec, tref{K: tkObj, ID: uint16(o), Gen: s.O[o].Gen})
-		}, "to choose")
+		}, toChoose)
 		if err != nil {
 			return 0, err
 		}
 		return mkChoose(tref{K: tkObj, ID: uint16(o)}), nil
 	}
-	o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone != zNone }, nil, "to choose")
+	o, err := s.findObj(p, rest, func(o *obj) bool { return o.Zone != zNone }, nil, toChoose)
 	if err != nil {
 		return 0, err
 	}

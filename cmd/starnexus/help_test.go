@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
 )
 
 // noEnv is an empty environment: no locale, so English.

@@ -64,7 +64,7 @@ func CreateWith(ctx context.Context, db DB, c *campaigns.Campaign, name string, 
 	rec := &store.Campaign{Name: st.Name, State: data}
 	if err := db.CreateCampaign(ctx, rec); err != nil {
 		if errors.Is(err, store.ErrExists) {
-			return nil, fmt.Errorf("a campaign named %q exists already (see starnexus campaign list)", st.Name)
+			return nil, &storeError{fmt.Sprintf("a campaign named %q exists already (see starnexus campaign list)", st.Name), err}
 		}
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func Open(ctx context.Context, db DB, name string) (*Run, error) {
 	rec, err := db.LoadCampaign(ctx, name)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, fmt.Errorf("no campaign %q in this database (starnexus campaign list)", name)
+			return nil, &storeError{fmt.Sprintf("no campaign %q in this database (starnexus campaign list)", name), err}
 		}
 		return nil, err
 	}
@@ -373,3 +373,25 @@ func cloneState(s *State) *State {
 // newBot makes a Star Realms bot by name. The bots do not read the card catalog, so the game
 // they are made for needs none.
 func newBot(name string) (engine.Bot, error) { return bots.New(realmsgame.WithCatalog(nil), name) }
+
+// storeError says what a store's error means for a campaign in the store's words
+// (store.ErrExists, store.ErrNotFound stay reachable by errors.Is, so that an edge may say it
+// in the player's language).
+type storeError struct {
+	text string
+	err  error
+}
+
+func (e *storeError) Error() string { return e.text }
+func (e *storeError) Unwrap() error { return e.err }
+
+// NameTaken reports whether err is Create's refusal of a name another campaign has.
+func NameTaken(err error) bool { return isStoreError(err, store.ErrExists) }
+
+// Unknown reports whether err is Open's answer for a name no campaign has.
+func Unknown(err error) bool { return isStoreError(err, store.ErrNotFound) }
+
+func isStoreError(err, target error) bool {
+	var se *storeError
+	return errors.As(err, &se) && errors.Is(se.err, target)
+}

@@ -513,7 +513,7 @@ func (s *handlers) handleCampaignCreate(w http.ResponseWriter, r *http.Request) 
 			}
 		}
 	})
-	if err != nil && strings.Contains(err.Error(), "exists already") {
+	if errors.Is(err, store.ErrExists) {
 		s.writeError(w, refuse(http.StatusConflict, "campaign.error.exists", "name", name))
 		return
 	}

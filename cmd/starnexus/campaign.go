@@ -127,10 +127,22 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer, geten
 	}
 	if err != nil {
 		out.Flush()
-		fmt.Fprintf(stderr, "starnexus campaign %s: %v\n", sub, err)
+		fmt.Fprintf(stderr, "starnexus campaign %s: %s\n", sub, campaignErrorText(lang, err, *name))
 		return 1
 	}
 	return 0
+}
+
+// campaignErrorText is err in the player's language where a player caused it (a name taken,
+// a campaign not found), else as it is.
+func campaignErrorText(lang *i18n.Catalog, err error, name string) string {
+	switch {
+	case campaign.NameTaken(err):
+		return lang.Render(i18n.M("term.campaign.err.exists", "name", name))
+	case campaign.Unknown(err):
+		return lang.Render(i18n.M("term.campaign.err.not_found", "name", name))
+	}
+	return err.Error()
 }
 
 // campaignLang is the language of a campaign's lines: the terminal's (its catalog shows the

@@ -262,3 +262,30 @@ func TestCampaignCompletionLanguages(t *testing.T) {
 		})
 	}
 }
+
+// TestCampaignRefusalsInTheLanguage: a name taken and a campaign not found are said in the
+// player's language; in English as before.
+func TestCampaignRefusalsInTheLanguage(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	if code, _, errOut := runWithEnv(t, nil, "", "campaign", "new", "--name", "Ours", "--seats", "greedy,greedy", "--db", db); code != 0 {
+		t.Fatalf("new: %d %s", code, errOut)
+	}
+	for _, tt := range []struct {
+		lang string
+		args []string
+		want string
+	}{
+		{"en", []string{"new", "--name", "Ours", "--seats", "greedy,greedy"}, `a campaign named "Ours" exists already (see starnexus campaign list)`},
+		{"fr", []string{"new", "--name", "Ours", "--seats", "greedy,greedy"}, "une campagne nommée «\u00a0Ours\u00a0» existe déjà"},
+		{"es", []string{"new", "--name", "Ours", "--seats", "greedy,greedy"}, "ya existe una campaña llamada «Ours»"},
+		{"en", []string{"status", "--name", "Theirs"}, `no campaign "Theirs" in this database (starnexus campaign list)`},
+		{"fr", []string{"status", "--name", "Theirs"}, "aucune campagne «\u00a0Theirs\u00a0» dans cette base de données"},
+		{"es", []string{"play", "--name", "Theirs"}, "no hay ninguna campaña «Theirs» en esta base de datos"},
+	} {
+		args := append(append([]string{"campaign"}, tt.args...), "--db", db, "--lang", tt.lang)
+		code, _, errOut := runWithEnv(t, nil, "", args...)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%s %v: exit %d, %q; want 1 and %q", tt.lang, tt.args, code, errOut, tt.want)
+		}
+	}
+}

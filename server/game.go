@@ -60,7 +60,7 @@ type apiError struct {
 	Seq    *int
 	// RetryAfter, in seconds, goes into a Retry-After header (429, 503).
 	RetryAfter int
-	// Why is the refusal as a message of the catalogs, when it has one (errm, refusal).
+	// Why is the refusal as a message of the catalogs, when it has one (errm, engineRefusal).
 	Why *i18n.Msg
 }
 

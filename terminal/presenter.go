@@ -66,10 +66,38 @@ func (l Lang) Error(err error) string {
 	if why, isMsg := m.Args["reason"].(i18n.Msg); m.ID == "refuse.illegal" && isMsg && !l.Cat.Has(why.ID) {
 		return err.Error()
 	}
-	if a, isText := m.Args["action"].(string); isText {
-		m.Args["action"] = l.Words.Show(a)
+	return l.Cat.Render(l.actionWords(m, 0))
+}
+
+// actionWords is m with the canonical action texts it quotes (arguments "action", and
+// "actions", texts joined by "; ") in the player's words, at any depth; m is not changed.
+func (l Lang) actionWords(m i18n.Msg, depth int) i18n.Msg {
+	if depth > 8 || len(m.Args) == 0 {
+		return m
 	}
-	return l.Cat.Render(m)
+	args := make(map[string]any, len(m.Args))
+	for k, v := range m.Args {
+		switch v := v.(type) {
+		case string:
+			switch k {
+			case "action":
+				args[k] = l.Words.Show(v)
+				continue
+			case "actions":
+				parts := strings.Split(v, "; ")
+				for i, p := range parts {
+					parts[i] = l.Words.Show(p)
+				}
+				args[k] = strings.Join(parts, "; ")
+				continue
+			}
+		case i18n.Msg:
+			args[k] = l.actionWords(v, depth+1)
+			continue
+		}
+		args[k] = v
+	}
+	return i18n.Msg{ID: m.ID, Args: args}
 }
 
 // Code is the language's code ("en", "fr", "es").

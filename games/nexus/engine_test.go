@@ -331,26 +331,7 @@ func TestTriggersOnStack(t *testing.T) {
 // TestOwnPassivesOrder: one player's simultaneous passives of different abilities happen in
 // the order that player chooses (7.3.1).
 func TestOwnPassivesOrder(t *testing.T) {
-	common, err := os.ReadFile("cards/data/common.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	extra := `cards:
-  - {id: TS-HE, name: Test Hero, faction: Kern, type: Hero, life: 20, text: ['active(0) "Cull": destroy(T:creature)']}
-  - {id: TS-01, name: Grief Eater, faction: Neutral, type: Creature, cost: 1, stats: 1/1,
-     text: ["when creature_you_control_dies[other]: marker(SELF, +1/+1, 1)"]}
-  - {id: TS-02, name: Mourning Bard, faction: Neutral, type: Creature, cost: 1, stats: 1/3,
-     text: ["when creature_you_control_dies[other]: gain_life(T:player, 2)"]}
-  - {id: TS-03, name: Fodder, faction: Neutral, type: Creature, cost: 1, stats: 1/1}
-`
-	cat, err := cards.Load(fstest.MapFS{"common.yaml": {Data: common}, "extra.yaml": {Data: []byte(extra)}}, "common.yaml", "extra.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := Compile(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := passivesTable(t)
 	for _, first := range []string{"Grief Eater", "Mourning Bard"} {
 		pl := []PlayerSetup{
 			{Name: "Ann", Hero: "Test Hero", Field: []Perm{{Card: "Grief Eater"}, {Card: "Mourning Bard"}, {Card: "Fodder"}}},
@@ -375,4 +356,32 @@ func TestOwnPassivesOrder(t *testing.T) {
 			t.Fatalf("%s first: at the end %s, life %d", first, got, s.Life(0))
 		}
 	}
+}
+
+// passivesTable is the common cards and a hero whose ability destroys, with three creatures
+// whose passives wait on another creature's death (Grief Eater, Mourning Bard) or die
+// (Fodder): for the order of simultaneous passives (7.3.1).
+func passivesTable(t *testing.T) *Table {
+	t.Helper()
+	common, err := os.ReadFile("cards/data/common.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := `cards:
+  - {id: TS-HE, name: Test Hero, faction: Kern, type: Hero, life: 20, text: ['active(0) "Cull": destroy(T:creature)']}
+  - {id: TS-01, name: Grief Eater, faction: Neutral, type: Creature, cost: 1, stats: 1/1,
+     text: ["when creature_you_control_dies[other]: marker(SELF, +1/+1, 1)"]}
+  - {id: TS-02, name: Mourning Bard, faction: Neutral, type: Creature, cost: 1, stats: 1/3,
+     text: ["when creature_you_control_dies[other]: gain_life(T:player, 2)"]}
+  - {id: TS-03, name: Fodder, faction: Neutral, type: Creature, cost: 1, stats: 1/1}
+`
+	cat, err := cards.Load(fstest.MapFS{"common.yaml": {Data: common}, "extra.yaml": {Data: []byte(extra)}}, "common.yaml", "extra.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Compile(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
 }

@@ -2,13 +2,10 @@ package nexus
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"starnexus/engine"
-	"starnexus/games/nexus/cards"
 	"starnexus/i18n"
 	"starnexus/i18n/msg"
 )
@@ -75,26 +72,7 @@ func checkParseType(t *testing.T, text string, err error) {
 // in the order she chooses (TestOwnPassivesOrder).
 func orderGame(t *testing.T) *State {
 	t.Helper()
-	common, err := os.ReadFile("cards/data/common.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	extra := `cards:
-  - {id: TS-HE, name: Test Hero, faction: Kern, type: Hero, life: 20, text: ['active(0) "Cull": destroy(T:creature)']}
-  - {id: TS-01, name: Grief Eater, faction: Neutral, type: Creature, cost: 1, stats: 1/1,
-     text: ["when creature_you_control_dies[other]: marker(SELF, +1/+1, 1)"]}
-  - {id: TS-02, name: Mourning Bard, faction: Neutral, type: Creature, cost: 1, stats: 1/3,
-     text: ["when creature_you_control_dies[other]: gain_life(T:player, 2)"]}
-  - {id: TS-03, name: Fodder, faction: Neutral, type: Creature, cost: 1, stats: 1/1}
-`
-	cat, err := cards.Load(fstest.MapFS{"common.yaml": {Data: common}, "extra.yaml": {Data: []byte(extra)}}, "common.yaml", "extra.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := Compile(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := passivesTable(t)
 	s, err := NewPosition(tab, Position{Players: []PlayerSetup{
 		{Name: "Ann", Hero: "Test Hero", Field: []Perm{{Card: "Grief Eater"}, {Card: "Mourning Bard"}, {Card: "Fodder"}, {Card: "Kern Drone"}}},
 		{Name: "Bob", Hero: "Test Hero"},

@@ -557,16 +557,30 @@ func TestHiddenMulligansAreNotCounted(t *testing.T) {
 	if after := counted(); after != before {
 		t.Fatalf("hidden mulligans counted in /metrics: %q then %q", before, after)
 	}
+	// Pushes coalesce and an unchanged view is not sent again, so the sockets see one view
+	// when Ann is done (Bob's turn to decide, however many mulligans she took) and it must not
+	// tell how many she took; a second one before Bob decides would be a hidden decision seen.
+	bobToDecide := func(c *wsRecorder) func() bool {
+		return func() bool {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return len(c.msgs) > 0 && bytes.Contains(c.msgs[len(c.msgs)-1], []byte(`"to_move":"Bob"`))
+		}
+	}
+	for who, c := range map[string]*wsRecorder{"Bob": bob, "the spectator": spec} {
+		waitFor(t, who+"'s push when Ann is done", bobToDecide(c))
+		if m := c.take(); len(m) != 1 || bytes.Contains(m[0], []byte(`"mulligans":2`)) || bytes.Contains(m[0], []byte(`"mulligans":1`)) {
+			t.Fatalf("%s's socket got %d messages for Ann's hidden decisions, want 1 that counts none:\n%s", who, len(m), bytes.Join(m, []byte("\n")))
+		}
+	}
 	if code, b := h.do("POST", "/api/games/"+g.ID+"/actions", g.Seats[1].Token, map[string]any{"action": "keep", "seq": 0}); code != http.StatusOK {
 		t.Fatalf("Bob keeps: %d %s", code, b)
 	}
-	// Bob keeps: now all four decisions are public and counted at once. The sockets were
-	// sent two views: when Ann was done (Bob's turn to decide, however many mulligans she
-	// took) and the reveal; nothing for each of Ann's hidden decisions.
+	// Bob keeps: now all four decisions are public and counted at once, in one push.
 	waitFor(t, "the pushes of the reveal", func() bool { return spec.lastSeq() == 4 && bob.lastSeq() == 4 })
 	for who, c := range map[string]*wsRecorder{"Bob": bob, "the spectator": spec} {
-		if m := c.take(); len(m) != 2 || strings.Contains(string(m[0]), "mulligans\":2") {
-			t.Fatalf("%s's socket got %d messages for Ann's hidden decisions and the reveal, want 2:\n%s", who, len(m), bytes.Join(m, []byte("\n")))
+		if m := c.take(); len(m) != 1 || !bytes.Contains(m[0], []byte(`"mulligans":2`)) {
+			t.Fatalf("%s's socket got %d messages for the reveal, want 1 that shows Ann's two mulligans:\n%s", who, len(m), bytes.Join(m, []byte("\n")))
 		}
 	}
 	if after := counted(); !strings.Contains(after, "starnexus_actions_total 4") {

@@ -223,8 +223,10 @@ func TestNexusDuelAgainstABot(t *testing.T) {
 		if v.Players[1].Hero == "" && strings.Contains(string(b), bobHero) {
 			t.Fatalf("Ann's view names Bob's secret hero: %s", b)
 		}
+		// The bot may move between the two requests, so the spectator's view is judged by
+		// what it shows itself: a hero it does not name as Bob's is named nowhere in it.
 		_, sb := h.view(g.ID, "")
-		if strings.Contains(string(sb), `"hand":`) || (v.Players[1].Hero == "" && strings.Contains(string(sb), bobHero)) {
+		if sv := decodeNexus(t, sb); strings.Contains(string(sb), `"hand":`) || (sv.Players[1].Hero == "" && strings.Contains(string(sb), bobHero)) {
 			t.Fatalf("the spectator's view shows hidden cards: %s", sb)
 		}
 		if v.Over {

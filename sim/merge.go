@@ -126,6 +126,7 @@ func Merge(sums []Summary) (Summary, error) {
 			o.DecisionCPUMs = cpu[b] / float64(o.CPUDecisions)
 		}
 	}
+	out.setScores()
 	for p := range out.Positions {
 		ps := &out.Positions[p]
 		ps.CI95 = Wilson(ps.Wins, games)

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -41,11 +43,22 @@ func WriteTable(w io.Writer, sum Summary, cards int) {
 		fmt.Fprintf(w, "; %.2f s", sum.Seconds)
 	}
 	fmt.Fprintf(w, "\nfirst player wins %s %s\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
-	tw := newTable("bot", "wins", "win rate", "95% interval", "ms/decision", "CPU ms", "decisions")
+	head := []string{"bot", "wins", "win rate", "95% interval"}
+	if sum.Draws > 0 {
+		head = append(head, "score", "score rate", "95% interval")
+	}
+	tw := newTable(append(head, "ms/decision", "CPU ms", "decisions")...)
 	for _, s := range sum.Seats {
-		tw.row(s.Label(), fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), cpuMs(s), fmt.Sprint(s.Decisions))
+		row := []string{s.Label(), fmt.Sprint(s.Wins), pct(s.WinRate), interval(s.CI95)}
+		if sum.Draws > 0 {
+			row = append(row, scoreText(s.Score), pct(s.ScoreRate), interval(scoreCI(s)))
+		}
+		tw.row(append(row, ms(s.DecisionMs), cpuMs(s), fmt.Sprint(s.Decisions))...)
 	}
 	tw.write(w)
+	if sum.Draws > 0 {
+		fmt.Fprintln(w, "score: a win 1, a draw shared among the seats (half in a duel)")
+	}
 	fmt.Fprintln(w)
 	tw = newTable("position", "wins", "win rate", "95% interval")
 	for _, p := range sum.Positions {
@@ -200,11 +213,25 @@ func markdown(sum Summary, command string) string {
 		fmt.Fprintf(&b, "; %d failed games (left out)", sum.Errors)
 	}
 	fmt.Fprintf(&b, ". The first player wins %s %s.\n\n", pct(sum.FirstPlayerWinRate), interval(sum.FirstPlayerCI95))
-	b.WriteString("Intervals are 95% Wilson score intervals; a draw counts as a win for nobody.\n\n")
+	if sum.Draws > 0 {
+		b.WriteString("Intervals are 95% Wilson score intervals. A win rate counts a draw as a win for nobody; a score counts a win 1 " +
+			"and shares a draw among the seats (half a win in a duel).\n\n")
+	} else {
+		b.WriteString("Intervals are 95% Wilson score intervals; a draw counts as a win for nobody.\n\n")
+	}
 	b.WriteString("## Bots\n\n![win rates](" + ChartWinRates + ")\n\n")
-	b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | CPU ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|--:|\n")
+	if sum.Draws > 0 {
+		b.WriteString("| bot | wins | win rate | 95% interval | score | score rate | 95% interval | ms per decision | CPU ms per decision | decisions timed |\n" +
+			"|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	} else {
+		b.WriteString("| bot | wins | win rate | 95% interval | ms per decision | CPU ms per decision | decisions timed |\n|---|--:|--:|--:|--:|--:|--:|\n")
+	}
 	for _, s := range sum.Seats {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %d |\n", s.Label(), s.Wins, pct(s.WinRate), interval(s.CI95), ms(s.DecisionMs), cpuMs(s), s.Decisions)
+		score := ""
+		if sum.Draws > 0 {
+			score = fmt.Sprintf(" %s | %s | %s |", scoreText(s.Score), pct(s.ScoreRate), interval(scoreCI(s)))
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s |%s %s | %s | %d |\n", s.Label(), s.Wins, pct(s.WinRate), interval(s.CI95), score, ms(s.DecisionMs), cpuMs(s), s.Decisions)
 	}
 	b.WriteString("\nms per decision: mean wall time of the bot's decisions with more than one legal action; CPU ms: their mean CPU time " +
 		"(the deciding thread's clock, which other work on the machine does not inflate).\n\n")
@@ -280,4 +307,17 @@ func sliceText(sum Summary) string {
 		return ""
 	}
 	return fmt.Sprintf(" (from game %d of the run of seed %d)", sum.First, sum.Seed-uint64(sum.First))
+}
+
+// scoreText writes a score, which is whole or ends in shares of draws: "21", "21.5", "7.33".
+func scoreText(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
+}
+
+// scoreCI is a seat's score interval as interval takes it.
+func scoreCI(s SeatSummary) [2]float64 {
+	if len(s.ScoreCI95) != 2 {
+		return [2]float64{0, 1}
+	}
+	return [2]float64{s.ScoreCI95[0], s.ScoreCI95[1]}
 }

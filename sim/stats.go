@@ -24,11 +24,17 @@ func Wilson(k, n int) [2]float64 {
 
 // WilsonZ is Wilson with the normal quantile z.
 func WilsonZ(k, n int, z float64) [2]float64 {
+	return wilsonPoints(float64(k), n, z)
+}
+
+// wilsonPoints is WilsonZ for a count that may be fractional (points where a draw is half a
+// win), the usual reading of a score as a proportion of n trials.
+func wilsonPoints(k float64, n int, z float64) [2]float64 {
 	if n <= 0 {
 		return [2]float64{0, 1}
 	}
 	nf := float64(n)
-	p := float64(k) / nf
+	p := k / nf
 	z2 := z * z
 	den := 1 + z2/nf
 	center := (p + z2/(2*nf)) / den
@@ -93,14 +99,20 @@ type GroupSummary struct {
 
 // SeatSummary is one configured bot's record.
 type SeatSummary struct {
-	Bot        string     `json:"bot"`
-	Deck       string     `json:"deck,omitempty"`
-	Hero       string     `json:"hero,omitempty"`
-	Wins       int        `json:"wins"`
-	WinRate    float64    `json:"win_rate"` // wins / games; a draw is not a win
-	CI95       [2]float64 `json:"ci95"`
-	DecisionMs float64    `json:"decision_ms"` // mean per decision with more than one legal action
-	Decisions  int        `json:"decisions"`   // those decisions
+	Bot     string     `json:"bot"`
+	Deck    string     `json:"deck,omitempty"`
+	Hero    string     `json:"hero,omitempty"`
+	Wins    int        `json:"wins"`
+	WinRate float64    `json:"win_rate"` // wins / games; a draw is not a win
+	CI95    [2]float64 `json:"ci95"`
+	// Score is the bot's points when some games were drawn (Summary.Draws > 0, else absent): a
+	// win is 1 and a draw an equal share of 1 among the seats, half in a duel. ScoreRate is
+	// Score / games and ScoreCI95 its Wilson interval.
+	Score      float64   `json:"score,omitempty"`
+	ScoreRate  float64   `json:"score_rate,omitempty"`
+	ScoreCI95  []float64 `json:"score_ci95,omitempty"`
+	DecisionMs float64   `json:"decision_ms"` // mean per decision with more than one legal action
+	Decisions  int       `json:"decisions"`   // those decisions
 	// DecisionCPUMs is the mean CPU time of CPUDecisions of those decisions (the thread's
 	// clock, which other work on the machine does not inflate as it does the wall time);
 	// absent where the clock was not read.
@@ -272,6 +284,7 @@ func Summarize(game engine.Game, cfg Config, res Result) Summary {
 		}
 		sum.Seats = append(sum.Seats, ss)
 	}
+	sum.setScores()
 	if len(cfg.Decks) == n {
 		sum.Decks = groups(sum.Seats, games, func(s SeatSummary) string { return s.Deck })
 		sum.Heroes = groups(sum.Seats, games, func(s SeatSummary) string { return s.Hero })
@@ -429,4 +442,20 @@ func (s SeatSummary) Label() string {
 		return s.Bot
 	}
 	return s.Bot + " (" + s.Deck + ")"
+}
+
+// setScores fills the seats' Score, ScoreRate and ScoreCI95 from their wins and the draws
+// (each seat has a share of every draw), or clears them when no game was drawn.
+func (sum *Summary) setScores() {
+	for i := range sum.Seats {
+		s := &sum.Seats[i]
+		s.Score, s.ScoreRate, s.ScoreCI95 = 0, 0, nil
+		if sum.Draws == 0 || sum.Games == 0 {
+			continue
+		}
+		s.Score = float64(s.Wins) + float64(sum.Draws)/float64(len(sum.Seats))
+		s.ScoreRate = s.Score / float64(sum.Games)
+		ci := wilsonPoints(s.Score, sum.Games, z95)
+		s.ScoreCI95 = ci[:]
+	}
 }

@@ -297,3 +297,68 @@ func TestSlicesMergeIntoTheRun(t *testing.T) {
 		t.Error("a negative first game is accepted")
 	}
 }
+
+// TestDrawsScoreHalf: in games cut short by the round limit, some are drawn; each seat's
+// score is its wins plus its share of the draws (half in a duel) with the Wilson interval
+// of that proportion, slices merge to the same scores, both reports show them, and a batch
+// without draws has no score at all.
+func TestDrawsScoreHalf(t *testing.T) {
+	game := realmsgame.WithCatalog(catalog(t))
+	cfg := Config{Seats: []string{"greedy", "random"}, Games: 12, Seed: 5, Workers: 1, Options: []string{"max_rounds=11"}}
+	res, err := Run(game, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := Summarize(game, cfg, res)
+	if sum.Draws == 0 || sum.Draws == sum.Games {
+		t.Fatalf("%d draws in %d games: pick a limit that draws some", sum.Draws, sum.Games)
+	}
+	t.Logf("%d draws in %d games", sum.Draws, sum.Games)
+	for _, s := range sum.Seats {
+		want := float64(s.Wins) + float64(sum.Draws)/2
+		ci := wilsonPoints(want, sum.Games, z95)
+		if s.Score != want || s.ScoreRate != want/float64(sum.Games) || len(s.ScoreCI95) != 2 || s.ScoreCI95[0] != ci[0] || s.ScoreCI95[1] != ci[1] {
+			t.Errorf("%s: %d wins, %d draws of %d: score %v rate %v %v, want %v", s.Bot, s.Wins, sum.Draws, sum.Games, s.Score, s.ScoreRate, s.ScoreCI95, want)
+		}
+	}
+	if lo, hi := Wilson(1, 2)[0], wilsonPoints(1.5, 2, z95)[0]; hi <= lo {
+		t.Errorf("the interval of 1.5 of 2 (%v) starts no higher than that of 1 of 2 (%v)", hi, lo)
+	}
+	var parts []Summary
+	for _, sl := range []struct{ first, games int }{{0, 5}, {5, 7}} {
+		c := cfg
+		c.First, c.Games = sl.first, sl.games
+		r, err := Run(game, c, makeBot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, Summarize(game, c, r))
+	}
+	merged, err := Merge(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range merged.Seats {
+		if s.Score != sum.Seats[i].Score || !reflect.DeepEqual(s.ScoreCI95, sum.Seats[i].ScoreCI95) {
+			t.Errorf("%s merged: score %v %v; the run: %v %v", s.Bot, s.Score, s.ScoreCI95, sum.Seats[i].Score, sum.Seats[i].ScoreCI95)
+		}
+	}
+	var table strings.Builder
+	WriteTable(&table, sum, 0)
+	md := markdown(sum, "")
+	for _, out := range []string{table.String(), md} {
+		if !strings.Contains(out, "score rate") || !strings.Contains(out, scoreText(sum.Seats[0].Score)) {
+			t.Errorf("no scores in the report:\n%s", out)
+		}
+	}
+	cfg.Options = nil
+	res, err = Run(game, cfg, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := Summarize(game, cfg, res)
+	b, _ := json.Marshal(plain)
+	if plain.Draws != 0 || strings.Contains(string(b), "score") {
+		t.Errorf("%d draws; the JSON of a batch without draws: %s", plain.Draws, b)
+	}
+}

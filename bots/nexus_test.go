@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"slices"
 	"testing"
 
 	"starnexus/engine"
@@ -118,4 +119,98 @@ func TestNexusSearchIgnoresUnrevealedCards(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNexusSearchNeverStartsABlockAgain: a block declaration can be started again until it
+// is confirmed (SN 12.3), so the search levels try only the actions that confirm or add to it
+// (engine.SearchLegal); before, hard could go from "block A with X" to "block A with X, Y"
+// and back for ever, and the game never ended. In block declarations of random duels where
+// the defender has named a blocker and may start again (ten of them), hard (with tree reuse) declares to
+// the end: each choice confirms or adds a blocker, so the declaration is confirmed within
+// one choice per creature the defender has.
+func TestNexusSearchNeverStartsABlockAgain(t *testing.T) {
+	tab, err := nexus.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds []nexus.Deck
+	for _, n := range decks.Names() {
+		d, err := decks.Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, nexus.FromDeck(d))
+	}
+	ng, err := registry(t).Get("nexus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd, _ := New(ng, "random")
+	found := 0
+	for game := uint64(0); game < 400 && found < 10; game++ {
+		s, err := nexus.NewGame(tab, nexus.Options{MaxTurns: 40}, []nexus.Deck{ds[game%5], ds[(game+2)%5]}, game+100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRNG(game)
+		for n := 0; !s.Over() && n < 20000; n++ {
+			seat := s.ToMove(nil)[0]
+			legal := s.Legal(seat, nil)
+			if adds := s.SearchLegal(seat, nil); len(adds) < len(legal) {
+				found++
+				declareWithHard(t, ng, s, seat, int(game))
+				break
+			}
+			if err := s.Apply(seat, rnd.Choose(nil, legal, &rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found < 10 {
+		t.Fatalf("%d block declarations that could start again, want 10", found)
+	}
+}
+
+// declareWithHard lets hard finish seat's block declaration in s, failing if it starts it
+// again or takes more choices than adding would.
+func declareWithHard(t *testing.T, ng engine.Game, s *nexus.State, seat engine.Seat, game int) {
+	t.Helper()
+	hard, err := New(ng, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(uint64(game) + 1)
+	first := s.ActionText(seat, s.Legal(seat, nil)[0]) // the confirmation ("done")
+	for k := 0; ; k++ {
+		if k > 12 {
+			t.Fatalf("game %d: hard took %d choices without confirming its blocks", game, k)
+		}
+		m := s.ToMove(nil)
+		if len(m) == 0 || m[0] != seat || s.Over() {
+			return
+		}
+		legal := s.Legal(seat, nil)
+		if len(legal) == 1 || s.ActionText(seat, legal[0]) != first {
+			return // the declaration is over
+		}
+		adds := s.SearchLegal(seat, nil)
+		a := hard.Choose(s.Observe(seat, nil), legal, &rng)
+		if !slices.Contains(adds, a) {
+			t.Fatalf("game %d: hard chose %q, which starts the declaration again (it may %v)", game, s.ActionText(seat, a), texts(s, seat, adds))
+		}
+		if err := s.Apply(seat, a); err != nil {
+			t.Fatal(err)
+		}
+		if a == legal[0] {
+			return // confirmed
+		}
+	}
+}
+
+func texts(s *nexus.State, seat engine.Seat, as []engine.Action) []string {
+	var out []string
+	for _, a := range as {
+		out = append(out, s.ActionText(seat, a))
+	}
+	return out
 }

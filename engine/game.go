@@ -125,6 +125,18 @@ type Shortcut interface {
 	Obvious(obs Observation, legal []Action) (Action, bool)
 }
 
+// SearchLegal is implemented by States whose Legal lists moves that go round in circles:
+// actions that undo what the seat has just done in the same decision and put a position it
+// has had back (Stellar Nexus lets a defender start a block declaration again until it is
+// confirmed, SN 12.3). A search that tried them could choose them for ever, its tree seeing
+// the same position again below itself: a search bot lists a State's actions with
+// SearchLegal instead, which leaves those out and keeps every outcome the seat can reach
+// (every final declaration can be built by adding to it). The result is never empty when
+// Legal is not, and holds only actions Legal lists.
+type SearchLegal interface {
+	SearchLegal(seat Seat, buf []Action) []Action
+}
+
 // NamedBot is a bot a seat may name.
 type NamedBot struct {
 	Name string

@@ -43,10 +43,18 @@ type Config struct {
 	First   int
 	Check   bool // check the invariants after every action (slower)
 	Workers int  // 0: one per core
+	// MaxActions fails a game that has not ended after so many actions (0: DefaultMaxActions):
+	// a bot going round in circles is reported instead of running for ever.
+	MaxActions int
 	// Progress, if set, is called after each game with the number of games finished so far,
 	// from one goroutine at a time.
 	Progress func(done int)
 }
+
+// DefaultMaxActions is Config.MaxActions when unset: far beyond any game that ends by its
+// rules and turn limits (Stellar Nexus duels last some hundreds of actions, 200 turns a few
+// thousand; a Star Realms game a few hundred), reached in seconds by the fast bots.
+const DefaultMaxActions = 100000
 
 // GameResult is the outcome of one game. Seats are positions at the table; Bot maps each to
 // the index in Config.Seats of the bot that sat there.
@@ -254,7 +262,7 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 				if err != nil {
 					results[i] = GameResult{Seed: setup.Seed, Err: err}
 				} else {
-					results[i] = playOne(game, setup, bots, seatBot, cfg.Check)
+					results[i] = playOne(game, setup, bots, seatBot, cfg.Check, cfg.MaxActions)
 				}
 				if cfg.Progress != nil {
 					mu.Lock()
@@ -305,7 +313,10 @@ func Run(game engine.Game, cfg Config, makeBot BotMaker) (Result, error) {
 // playOne plays one game with bots[s] at seat s (seatBot[s] its index in the configuration),
 // recording what GameResult holds; with check it applies every action through the validating
 // path, parses every action's text back, and runs the game's own checks (CheckGame) after each.
-func playOne(game engine.Game, setup engine.Setup, bots []engine.Bot, seatBot []int, check bool) (g GameResult) {
+func playOne(game engine.Game, setup engine.Setup, bots []engine.Bot, seatBot []int, check bool, maxActions int) (g GameResult) {
+	if maxActions <= 0 {
+		maxActions = DefaultMaxActions
+	}
 	n := len(bots)
 	seed := setup.Seed
 	g.Seed = seed
@@ -384,6 +395,10 @@ func playOne(game engine.Game, setup engine.Setup, bots []engine.Bot, seatBot []
 		} else {
 			obs[seat] = engine.ObserveFor(s, seat, bots[seat], obs[seat])
 			a = bots[seat].Choose(obs[seat], legal, &rngs[seat])
+		}
+		if g.Actions >= maxActions {
+			return fail("no end after %d actions (%s was to play %q): a bot may be going round in circles",
+				g.Actions, s.SeatName(seat), s.ActionText(seat, a))
 		}
 		if tr != nil {
 			if c := tr.Before(seat, a); c != "" {

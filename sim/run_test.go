@@ -111,3 +111,20 @@ func TestSetupForPairings(t *testing.T) {
 		t.Errorf("decks by game %v, want %v", got, want)
 	}
 }
+
+// TestEndlessGameFails: a game that has not ended after MaxActions actions is a failed game
+// that says so (a bot going round in circles), not a run that never returns.
+func TestEndlessGameFails(t *testing.T) {
+	game := realmsgame.WithCatalog(catalog(t))
+	res, err := Run(game, Config{Seats: []string{"greedy", "greedy"}, Games: 2, Seed: 1, MaxActions: 30}, makeBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 2 || !strings.Contains(res.Errors[0].Error(), "no end after 30 actions") {
+		t.Fatalf("errors %v, want both games stopped after 30 actions", res.Errors)
+	}
+	res, err = Run(game, Config{Seats: []string{"greedy", "greedy"}, Games: 2, Seed: 1}, makeBot)
+	if err != nil || len(res.Errors) != 0 || res.Actions < 60 {
+		t.Fatalf("without a limit: %d actions, errors %v, %v", res.Actions, res.Errors, err)
+	}
+}

@@ -238,7 +238,7 @@ func (b *Bot) iterate(obs engine.Observation, rng *engine.RNG) {
 			break
 		}
 		seat := m[0]
-		b.legal = st.Legal(seat, b.legal[:0])
+		b.legal = searchLegal(st, seat, b.legal[:0])
 		if len(b.legal) == 1 {
 			// A forced move adds no node: the tree branches only where there is a choice.
 			st.ApplyTrusted(seat, b.legal[0])
@@ -336,6 +336,15 @@ func (b *Bot) addChild(parent int32, seat engine.Seat, a engine.Action) int32 {
 	return i
 }
 
+// searchLegal lists the actions the search tries for seat: SearchLegal's where the State has
+// it (no moves that go round in circles), else Legal's.
+func searchLegal(st engine.State, seat engine.Seat, buf []engine.Action) []engine.Action {
+	if sl, ok := st.(engine.SearchLegal); ok {
+		return sl.SearchLegal(seat, buf)
+	}
+	return st.Legal(seat, buf)
+}
+
 // rollout plays st with the policy until the game ends or the action cap is reached.
 func (b *Bot) rollout(st engine.State, rng *engine.RNG) {
 	for n := 0; !st.Over() && (b.cfg.MaxRolloutActions == 0 || n < b.cfg.MaxRolloutActions); n++ {
@@ -344,7 +353,7 @@ func (b *Bot) rollout(st engine.State, rng *engine.RNG) {
 			return
 		}
 		seat := m[0]
-		b.legal = st.Legal(seat, b.legal[:0])
+		b.legal = searchLegal(st, seat, b.legal[:0])
 		a := b.legal[0]
 		if len(b.legal) > 1 {
 			a = b.policy(b.observe(st, seat), b.legal, rng)

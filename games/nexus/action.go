@@ -113,6 +113,27 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	return s.legal(int8(seat), buf, 0)
 }
 
+// SearchLegal implements engine.SearchLegal: Legal without the changes of a block
+// declaration (blockChanges), which a search bot need not try since adding blockers reaches
+// every declaration, and which let a search start the same declaration again for ever.
+func (s *State) SearchLegal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if s.Done || !s.decides(int8(seat)) {
+		return buf
+	}
+	if s.Pend.K == pBlock {
+		return s.blockAdds(int8(seat), buf)
+	}
+	return s.legal(int8(seat), buf, 0)
+}
+
+// blockAdds is the legal block actions that confirm or add to the declaration.
+func (s *State) blockAdds(seat int8, buf []engine.Action) []engine.Action {
+	if s.halfBlock(seat) == 0 {
+		buf = append(buf, mkA(aDone, 0))
+	}
+	return s.blockLegal(seat, buf, 0)
+}
+
 func (s *State) legalRaw(seat int8, buf []uint32, limit int) []uint32 {
 	var tmp [64]engine.Action
 	l := s.legal(seat, tmp[:0], limit)

@@ -180,3 +180,62 @@ func FuzzApplyIsLegal(f *testing.F) {
 	f.Add(uint64(6), []byte("\x03\x00\x00\xd0\x05\x40\x00\xe0"))
 	f.Fuzz(playVerdicts)
 }
+
+// TestSearchLegalLeavesOutOnlyRestarts: over random games of two and three seats, for every
+// seat that may act, SearchLegal lists the actions of Legal, in Legal's order, but the
+// changes of a block declaration that start a list again (SN 12.3), never empty when Legal
+// is not; and such changes do come up.
+func TestSearchLegalLeavesOutOnlyRestarts(t *testing.T) {
+	ds := shippedDecks(t)
+	restarts := 0
+	for game := uint64(0); game < 40; game++ {
+		n := 2 + int(game%2)
+		var pick []Deck
+		for k := 0; k < n; k++ {
+			pick = append(pick, ds[(int(game)+2*k)%len(ds)])
+		}
+		opts := Options{MaxTurns: 30}
+		if n > 2 {
+			opts.Format = "ffa"
+		}
+		s, err := NewGame(mustTable(t), opts, pick, game+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRNG(game)
+		var mv [8]engine.Seat
+		for steps := 0; !s.Over() && steps < 5000; steps++ {
+			m := s.ToMove(mv[:0])
+			for _, q := range m {
+				legal := s.Legal(q, nil)
+				adds := s.SearchLegal(q, nil)
+				if len(adds) == 0 {
+					t.Fatalf("game %d: %s has %d legal actions and none to search", game, s.SeatName(q), len(legal))
+				}
+				k := 0
+				for _, a := range legal {
+					if k < len(adds) && adds[k] == a {
+						k++
+						continue
+					}
+					if s.Pend.K != pBlock || (kindOf(a) != aBlockNew && kindOf(a) != aBlockHalf) {
+						t.Fatalf("game %d: SearchLegal leaves out %q", game, s.ActionText(q, a))
+					}
+					restarts++
+				}
+				if k != len(adds) {
+					t.Fatalf("game %d: SearchLegal lists %d actions Legal does not (in its order)", game, len(adds)-k)
+				}
+			}
+			seat := m[rng.Intn(len(m))]
+			legal := s.Legal(seat, nil)
+			if err := s.Apply(seat, legal[rng.Intn(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if restarts == 0 {
+		t.Fatal("no declaration could start again in 40 random games")
+	}
+	t.Logf("%d restarts left out", restarts)
+}

@@ -13,19 +13,7 @@ import (
 // with greedy rollouts (a small budget, as the levels' configuration with fewer iterations)
 // plays whole duels against random through the observation's Determinize, every choice legal.
 func TestNexusSearchPlaysDuels(t *testing.T) {
-	tab, err := nexus.Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := decks.Names()
-	var ds []nexus.Deck
-	for _, n := range names {
-		d, err := decks.Load(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ds = append(ds, nexus.FromDeck(d))
-	}
+	tab, ds := nexusDecks(t)
 	ng, err := registry(t).Get("nexus")
 	if err != nil {
 		t.Fatal(err)
@@ -129,18 +117,7 @@ func TestNexusSearchIgnoresUnrevealedCards(t *testing.T) {
 // the end: each choice confirms or adds a blocker, so the declaration is confirmed within
 // one choice per creature the defender has.
 func TestNexusSearchNeverStartsABlockAgain(t *testing.T) {
-	tab, err := nexus.Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ds []nexus.Deck
-	for _, n := range decks.Names() {
-		d, err := decks.Load(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ds = append(ds, nexus.FromDeck(d))
-	}
+	tab, ds := nexusDecks(t)
 	ng, err := registry(t).Get("nexus")
 	if err != nil {
 		t.Fatal(err)
@@ -213,4 +190,22 @@ func texts(s *nexus.State, seat engine.Seat, as []engine.Action) []string {
 		out = append(out, s.ActionText(seat, a))
 	}
 	return out
+}
+
+// nexusDecks returns the built-in card table and the shipped decks.
+func nexusDecks(t *testing.T) (*nexus.Table, []nexus.Deck) {
+	t.Helper()
+	tab, err := nexus.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds []nexus.Deck
+	for _, n := range decks.Names() {
+		d, err := decks.Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, nexus.FromDeck(d))
+	}
+	return tab, ds
 }

@@ -30,12 +30,14 @@ const (
 	obsHoldsState                    // the observation keeps the State it was made from
 	keyStale                         // the observation's key ignores the total
 	detReusesDst                     // Determinize keeps the marks of the State it reuses
+	searchStray                      // SearchLegal lists "add 4", which Legal does not
+	searchEmpty                      // SearchLegal lists nothing
 )
 
 func (f flaw) String() string {
 	return [...]string{"sound", "mutates-before-refusal", "accepts-unlisted", "parse-disagrees", "lists-refused",
 		"shares-marks", "nondeterministic", "view-leaks", "perft-miscount", "events-drift", "event-leaks",
-		"obs-holds-state", "key-stale", "det-reuses-dst"}[f]
+		"obs-holds-state", "key-stale", "det-reuses-dst", "search-stray", "search-empty"}[f]
 }
 
 // brokenGame is the toy race with one flaw; made counts its games (nondeterministic).
@@ -123,6 +125,25 @@ func (s *brokenState) Legal(seat engine.Seat, buf []engine.Action) []engine.Acti
 		buf = append(buf, 4)
 	case s.flaw == perftMiscount && s.Total == 0:
 		buf = buf[:len(buf)-1]
+	}
+	return buf
+}
+
+// SearchLegal is Legal without "add 1" unless it is the only action (as a game leaves out
+// moves that go round in circles), but for its flaws.
+func (s *brokenState) SearchLegal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	n := len(buf)
+	legal := s.Legal(seat, nil)
+	for _, a := range legal {
+		if a != 1 || len(legal) == 1 {
+			buf = append(buf, a)
+		}
+	}
+	switch {
+	case s.flaw == searchEmpty:
+		buf = buf[:n]
+	case s.flaw == searchStray && len(buf) > n:
+		buf = append(buf, 4)
 	}
 	return buf
 }
@@ -267,6 +288,8 @@ func TestEveryCheckFailsOnItsBrokenToy(t *testing.T) {
 		{"Fuzz", listsRefused},
 		{"Observation", keyStale},
 		{"Observation", detReusesDst},
+		{"Fuzz", searchStray},
+		{"Fuzz", searchEmpty},
 	}
 	for _, name := range enginetest.Checks() {
 		f, ok := breaks[name]

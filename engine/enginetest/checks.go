@@ -99,6 +99,9 @@ func checkFuzz(g engine.Game, cfg Config) error {
 			if slices.Contains(movers, seat) != (len(legal) > 0) {
 				return fmt.Errorf("%s: ToMove %v but %d legal actions", st.SeatName(seat), movers, len(legal))
 			}
+			if err := checkSearchLegal(st, seat, legal); err != nil {
+				return err
+			}
 			for i, a := range legal {
 				text := st.ActionText(seat, a)
 				if slices.Contains(legal[:i], a) {
@@ -124,6 +127,29 @@ func checkFuzz(g engine.Game, cfg Config) error {
 		}
 		return nil
 	})
+}
+
+// checkSearchLegal: where st is an engine.SearchLegal, its list for seat is legal's with some
+// actions left out, in legal's order, and empty only when legal is.
+func checkSearchLegal(st engine.State, seat engine.Seat, legal []engine.Action) error {
+	sl, ok := st.(engine.SearchLegal)
+	if !ok {
+		return nil
+	}
+	search := sl.SearchLegal(seat, nil)
+	if len(search) == 0 && len(legal) > 0 {
+		return fmt.Errorf("%s: SearchLegal lists nothing of %d legal actions", st.SeatName(seat), len(legal))
+	}
+	k := 0
+	for _, a := range legal {
+		if k < len(search) && search[k] == a {
+			k++
+		}
+	}
+	if k < len(search) {
+		return fmt.Errorf("%s: SearchLegal lists %q, which Legal does not (or not in its order)", st.SeatName(seat), st.ActionText(seat, search[k]))
+	}
+	return nil
 }
 
 // checkUnlisted: at every step, values Legal does not list for a seat (a listed value with a

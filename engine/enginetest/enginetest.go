@@ -9,7 +9,8 @@
 //     another moment) is refused and leaves the state and every View as they were;
 //   - Fuzz: Legal and Apply agree: ToMove and Legal agree on who may act, every listed action
 //     appears once, applies (through Apply and ApplyTrusted alike), and its text parses back to
-//     it;
+//     it; a State that is an engine.SearchLegal lists a part of Legal, in its order, never
+//     empty when Legal is not;
 //   - Unlisted: made-up action values that Legal does not list (a listed value with a bit
 //     flipped, random ones) are refused, and leave the state and every View as they were;
 //   - Clone: clones are independent both ways, CloneInto reuses a State of another moment and

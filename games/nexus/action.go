@@ -121,17 +121,18 @@ func (s *State) SearchLegal(seat engine.Seat, buf []engine.Action) []engine.Acti
 		return buf
 	}
 	if s.Pend.K == pBlock {
-		return s.blockAdds(int8(seat), buf)
+		return s.blockAdds(int8(seat), buf, 0)
 	}
 	return s.legal(int8(seat), buf, 0)
 }
 
-// blockAdds is the legal block actions that confirm or add to the declaration.
-func (s *State) blockAdds(seat int8, buf []engine.Action) []engine.Action {
+// blockAdds appends the legal block actions that confirm or add to the declaration (Legal's
+// list without blockChanges); limit as blockLegal's.
+func (s *State) blockAdds(seat int8, buf []engine.Action, limit int) []engine.Action {
 	if s.halfBlock(seat) == 0 {
 		buf = append(buf, mkA(aDone, 0))
 	}
-	return s.blockLegal(seat, buf, 0)
+	return s.blockLegal(seat, buf, limit)
 }
 
 func (s *State) legalRaw(seat int8, buf []uint32, limit int) []uint32 {
@@ -279,10 +280,7 @@ func (s *State) legal(seat int8, buf []engine.Action, limit int) []engine.Action
 		}
 		return buf
 	case pBlock:
-		if s.halfBlock(seat) == 0 {
-			buf = append(buf, mkA(aDone, 0))
-		}
-		buf = s.blockLegal(seat, buf, limit)
+		buf = s.blockAdds(seat, buf, limit)
 		if full() {
 			return buf
 		}

@@ -232,7 +232,7 @@ func levels() []engine.LevelSettings {
 		{Name: "easy", Iterations: 10, Epsilon: 0.1},
 		{Name: "medium", Iterations: 100, Epsilon: 0.1},
 		{Name: "hard", Iterations: 1200, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
-		{Name: "expert", Iterations: 6000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
+		{Name: "expert", Iterations: 4000, Strong: true, Prior: 1, Epsilon: 0.1, Reuse: true},
 	}
 }
 
